@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Layout (one job per part):
+/// - `CLibEdit`: the system libedit, found with pkg-config.
+/// - `CEditLine`: the C shim — fixed-argument libedit wrappers, termios,
+///   signal handlers and the self-pipe (everything that must be
+///   async-signal-safe or calls C variadics).
+/// - `AskKit`: the library — model, validation, layout, answer matching and
+///   the presenting loop.
+/// - `AskCLI`: the command-line front — option table, parsing, help, result
+///   printing, exit statuses.
+/// - `ask`: the executable, a `main.swift` that calls `AskCLI`.
+let package = Package(
+  name: "ask",
+  products: [
+    .executable(name: "ask", targets: ["ask"]),
+    .library(name: "AskKit", targets: ["AskKit"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
+    .target(
+      name: "CEditLine",
+      dependencies: ["CLibEdit"],
+      cSettings: [.define("_GNU_SOURCE")]
+    ),
+    .target(name: "AskKit", dependencies: ["CEditLine"]),
+    .target(name: "AskCLI", dependencies: ["AskKit", "CEditLine"]),
+    .executableTarget(name: "ask", dependencies: ["AskCLI"]),
+    // Test support: starts a program on a pseudo-terminal that becomes its
+    // controlling terminal (fork, setsid, open the slave, exec).
+    .target(
+      name: "CPseudoTerminal",
+      cSettings: [.define("_GNU_SOURCE")]
+    ),
+    .testTarget(name: "AskKitTests", dependencies: ["AskKit"]),
+    .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit"]),
+    .testTarget(
+      name: "AskEndToEndTests",
+      dependencies: ["CPseudoTerminal", "ask"]
+    ),
+  ]
+)

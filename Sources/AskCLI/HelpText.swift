@@ -1,0 +1,42 @@
+/// `--help`, rendered from the option table; fits 80 columns.
+enum HelpText {
+  /// The whole help text, ending in LF.
+  static func render(table: [OptionSpec] = optionTable) -> String {
+    var out = """
+      Usage: ask [OPTIONS] [BUTTON ...]
+
+      Shows an alert or action sheet on the terminal as numbered lines, reads the
+      answer (a number, a title or the start of one; Enter for the default) and
+      prints the chosen button on stdout. The prompt is drawn on /dev/tty, never
+      on stdout. Answers come from stdin, a terminal or a pipe.
+
+      Exit status: 0 a button was chosen, 1 cancel (the cancel button, Ctrl-D or
+      end of input), 2 usage or spec error, 128+N killed by signal N (130 Ctrl-C).
+
+      """
+    for group in OptionGroup.allCases {
+      out += "\n\(group.rawValue):\n"
+      for spec in table where spec.group == group {
+        var names = spec.short.map { "-\($0), " } ?? "    "
+        names += "--" + spec.long
+        switch spec.value {
+        case .none: break
+        case .text(let name): names += " " + name
+        case .choice(let words): names += " " + words.joined(separator: "|")
+        }
+        let pad = max(1, 30 - names.count - 2)
+        out += "  " + names + String(repeating: " ", count: pad) + spec.help + "\n"
+      }
+    }
+    out += """
+
+      Examples:
+        if ask -t 'Delete 3 files?' -d Delete -c Keep; then rm -- "$@"; fi
+        action=$(ask --sheet -t 'Available Actions' -c Cancel -d Destroy \\
+                     Negotiate Compromise)
+        printf '2\\n' | ask -t Pick Alpha Beta        # prints Beta
+
+      """
+    return out
+  }
+}

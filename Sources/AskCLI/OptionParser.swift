@@ -1,0 +1,115 @@
+import AskKit
+
+/// The options and positional arguments of one command line.
+struct ParsedOptions: Equatable {
+  /// Values by long name, in the order given (flags get an empty string).
+  var values: [String: [String]] = [:]
+  /// Positional arguments (further buttons).
+  var positional: [String] = []
+
+  /// The last value of an option, if given.
+  func value(_ long: String) -> String? { values[long]?.last }
+  /// True when a flag was given.
+  func has(_ long: String) -> Bool { values[long] != nil }
+}
+
+/// A table-driven parser in getopt's style: `-t V`, `-tV`, clustered flags
+/// (`-0n`), `--long V`, `--long=V`; `--` ends the options; an option's value
+/// is the next argument even when it starts with `-`.
+enum OptionParser {
+  /// Parses `arguments` (without the program name) against `table`.
+  /// - Throws: ``AskError/usage(_:)`` naming the option for an unknown
+  ///   option (with "Did you mean …?" when one is close), a missing value,
+  ///   a value for a flag, a bad choice, or a non-repeatable option given
+  ///   twice.
+  static func parse(_ arguments: [String], table: [OptionSpec] = optionTable)
+    throws(AskError) -> ParsedOptions {
+    var parsed = ParsedOptions()
+    var index = 0
+    func store(_ spec: OptionSpec, _ value: String, as written: String) throws(AskError) {
+      if case .choice(let words) = spec.value, !words.contains(value) {
+        throw .usage("The value '\(value)' is invalid for '\(written)'; expected one of: "
+          + words.joined(separator: ", ") + (suggestion(value, among: words)
+            .map { ". Did you mean '\($0)'?" } ?? ""))
+      }
+      if !spec.isRepeatable, parsed.values[spec.long] != nil {
+        throw .usage("Option '--\(spec.long)' can be given only once")
+      }
+      parsed.values[spec.long, default: []].append(value)
+    }
+    func takeValue(for written: String) throws(AskError) -> String {
+      index += 1
+      guard index < arguments.count else { throw .usage("Missing value for '\(written)'") }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--" {
+        parsed.positional += arguments[(index + 1)...]
+        break
+      }
+      if argument.hasPrefix("--") {
+        let body = argument.dropFirst(2)
+        let name = String(body.prefix { $0 != "=" })
+        let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+        guard let spec = table.first(where: { $0.long == name }) else {
+          let hint = suggestion(name, among: table.map(\.long)).map { " Did you mean '--\($0)'?" }
+          throw .usage("Unknown option '--\(name)'." + (hint ?? ""))
+        }
+        let written = "--" + name
+        if spec.value == .none {
+          if inline != nil { throw .usage("Option '\(written)' takes no value") }
+          try store(spec, "", as: written)
+        } else {
+          let value = if let inline { inline } else { try takeValue(for: written) }
+          try store(spec, value, as: written)
+        }
+      } else if argument.hasPrefix("-"), argument.count > 1 {
+        var letters = Substring(argument.dropFirst())
+        while let letter = letters.first {
+          letters = letters.dropFirst()
+          guard let spec = table.first(where: { $0.short == letter }) else {
+            throw .usage("Unknown option '-\(letter)'")
+          }
+          let written = "-\(letter)"
+          if spec.value == .none {
+            try store(spec, "", as: written)
+          } else {
+            try store(spec, letters.isEmpty ? try takeValue(for: written) : String(letters),
+                      as: written)
+            break
+          }
+        }
+      } else {
+        parsed.positional.append(argument)
+      }
+      index += 1
+    }
+    return parsed
+  }
+
+  /// The word in `words` closest to `word` by edit distance (at most 2, or
+  /// a third of its length), or one that starts with it; `nil` if none.
+  static func suggestion(_ word: String, among words: [String]) -> String? {
+    if let start = words.first(where: { $0.hasPrefix(word) && !word.isEmpty }) { return start }
+    let limit = max(2, word.count / 3)
+    let best = words.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
+    return best.flatMap { $0.1 <= limit ? $0.0 : nil }
+  }
+
+  /// Levenshtein distance in characters.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return row[b.count]
+  }
+}

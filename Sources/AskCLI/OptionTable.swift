@@ -1,0 +1,70 @@
+/// What an option takes.
+enum OptionValue: Equatable {
+  /// Nothing: a flag.
+  case none
+  /// Free text, shown in help as the given name (`TITLE`).
+  case text(String)
+  /// One of fixed words (`title|index|json`).
+  case choice([String])
+}
+
+/// Which part of `--help` an option is listed in.
+enum OptionGroup: String, CaseIterable {
+  case content = "Content"
+  case run = "Answers and output"
+  case general = "General"
+}
+
+/// One command-line option: the single source for parsing, `--help` (and
+/// later the man page and completions).
+struct OptionSpec: Equatable {
+  /// The long name without dashes (`title`).
+  let long: String
+  /// The short name, if any (`t`).
+  let short: Character?
+  /// What it takes.
+  let value: OptionValue
+  /// True when it may be given more than once (`--button`).
+  let isRepeatable: Bool
+  /// Where `--help` lists it.
+  let group: OptionGroup
+  /// One line for `--help`.
+  let help: String
+}
+
+/// Every option of `ask`, in `--help` order (SPEC §2).
+let optionTable: [OptionSpec] = [
+  OptionSpec(long: "title", short: "t", value: .text("TEXT"), isRepeatable: false,
+             group: .content, help: "the title, the first line"),
+  OptionSpec(long: "message", short: "m", value: .text("TEXT"), isRepeatable: false,
+             group: .content, help: "the message below the title; may hold newlines"),
+  OptionSpec(long: "button", short: "b", value: .text("TITLE"), isRepeatable: true,
+             group: .content, help: "a button (repeatable; positional arguments add more)"),
+  OptionSpec(long: "cancel", short: "c", value: .text("TITLE"), isRepeatable: false,
+             group: .content, help: "the cancel button: shown last, exit status 1"),
+  OptionSpec(long: "destructive", short: "d", value: .text("TITLE"), isRepeatable: false,
+             group: .content, help: "the destructive button: shown first, red, never by prefix"),
+  OptionSpec(long: "default", short: nil, value: .text("TITLE"), isRepeatable: false,
+             group: .content, help: "the button Enter chooses, by title (or number)"),
+  OptionSpec(long: "sheet", short: nil, value: .none, isRepeatable: false,
+             group: .content, help: "present as an action sheet (cancel set apart)"),
+  OptionSpec(long: "alert", short: nil, value: .none, isRepeatable: false,
+             group: .content, help: "present as an alert (the default)"),
+  OptionSpec(long: "answers", short: nil, value: .choice(["tty", "stdin"]), isRepeatable: false,
+             group: .run, help: "where answers come from (default: stdin)"),
+  OptionSpec(long: "print", short: nil, value: .choice(["title", "index", "json"]),
+             isRepeatable: false, group: .run, help: "what goes to stdout (default: title)"),
+  OptionSpec(long: "null", short: "0", value: .none, isRepeatable: false,
+             group: .run, help: "end each printed value with NUL, not newline"),
+  OptionSpec(long: "no-newline", short: "n", value: .none, isRepeatable: false,
+             group: .run, help: "no newline after the last printed value"),
+  OptionSpec(long: "color", short: nil, value: .choice(["auto", "always", "never"]),
+             isRepeatable: false, group: .run, help: "colour the prompt (default: auto)"),
+  OptionSpec(long: "help", short: "h", value: .none, isRepeatable: false,
+             group: .general, help: "show this help and exit"),
+  OptionSpec(long: "version", short: nil, value: .none, isRepeatable: false,
+             group: .general, help: "show the version and exit"),
+]
+
+/// The version `--version` prints.
+let askVersion = "0.1.0"

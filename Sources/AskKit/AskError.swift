@@ -1,0 +1,35 @@
+/// Everything that can go wrong in `ask` that the caller can act on, each
+/// case with a one-line ``message`` (sentence case, user input in single
+/// quotes, no trailing period — never a secret).
+///
+/// Cancel is not an error (it is a ``Response`` with role `.cancel`).
+/// The `ask` tool maps every case but ``interrupted(signal:)`` to exit
+/// status 2; `interrupted` ends the process by that signal (128+N).
+public enum AskError: Error, Equatable, Sendable {
+  /// A command-line mistake: unknown option, missing or bad value. The
+  /// message names the option and, where one is close, the option meant.
+  case usage(String)
+  /// The alert breaks a rule of SPEC §1 (duplicate or empty title, a
+  /// destructive default, …); the message names the title or key.
+  case spec(String)
+  /// A terminal was needed (`--answers tty`) but none could be opened.
+  case noTerminal
+  /// The answer source is not a terminal and the answer chose no button;
+  /// carries the hint shown (never a secret).
+  case invalidAnswer(String)
+  /// A terminating signal arrived while waiting; the terminal must be
+  /// restored and the signal re-raised.
+  case interrupted(signal: Int32)
+  /// Reading or writing failed: the operation and `errno`.
+  case io(String, errno: Int32)
+
+  /// The one-line message for standard error, without the program name.
+  public var message: String {
+    switch self {
+    case .usage(let text), .spec(let text), .invalidAnswer(let text): text
+    case .noTerminal: "No terminal to read the answer from (/dev/tty cannot be opened)"
+    case .interrupted(let signal): "Interrupted by signal \(signal)"
+    case .io(let operation, let errno): "Cannot \(operation) (errno \(errno))"
+    }
+  }
+}

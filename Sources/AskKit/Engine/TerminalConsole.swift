@@ -1,0 +1,159 @@
+import CEditLine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real ``Console``: draws on the controlling terminal (`/dev/tty`), or
+/// on standard error when it cannot be opened — never on standard output —
+/// and reads answers from the answer source of SPEC §4.
+///
+/// - On a terminal, answers are read with libedit (arrow keys, Ctrl-A/E/K/U/W,
+///   Tab completing button titles, a history of this run's answers), UTF-8
+///   whatever the locale. From the moment the console is made until
+///   ``restore()``, the terminal is held in non-canonical mode with echo off
+///   (ISIG on: Ctrl-C stays a signal to the whole foreground job), so keys
+///   typed ahead are answered once and a Ctrl-D typed ahead cannot hang.
+/// - From a pipe or file, answers are read one byte at a time (nothing past
+///   the line is consumed, as `read`), CR LF is LF, and each consumed answer
+///   is drawn after its prompt.
+///
+/// Making a console installs `ask`'s signal handlers (flag-only, through a
+/// self-pipe; signals ignored at start stay ignored): a terminating signal
+/// during a read throws ``AskError/interrupted(signal:)``, and the caller
+/// restores the terminal and re-raises it (`ask_signal_reraise`).
+public final class TerminalConsole: Console {
+  /// Where answers come from (the `--answers` option).
+  public enum AnswerSource: String, Sendable, CaseIterable {
+    /// Standard input (a terminal or a pipe). Later: `/dev/tty` when stdin
+    /// carries a JSON spec.
+    case automatic
+    /// The controlling terminal, `/dev/tty`; ``AskError/noTerminal`` without one.
+    case terminal = "tty"
+    /// Standard input.
+    case standardInput = "stdin"
+  }
+
+  public let isInteractive: Bool
+  public let theme: Theme
+  /// The file descriptor drawn on: the `/dev/tty` descriptor, or 2.
+  public let drawingFD: Int32
+  /// The file descriptor answers are read from.
+  public let answerFD: Int32
+  private let terminalFD: Int32
+  private var editor: OpaquePointer?
+  private var completions: [String] = []
+
+  /// Opens the terminal and sets up the answer source.
+  /// - Parameters:
+  ///   - answers: where answers come from.
+  ///   - color: the `--color` mode; see ``Theme/decide(mode:drawingFD:environment:)``.
+  /// - Throws: ``AskError/noTerminal`` when `answers` is `.terminal` and
+  ///   `/dev/tty` cannot be opened.
+  public init(answers: AnswerSource = .automatic, color: ColorMode = .auto) throws(AskError) {
+    _ = ask_signals_install()
+    terminalFD = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+    drawingFD = terminalFD >= 0 ? terminalFD : 2
+    switch answers {
+    case .automatic, .standardInput: answerFD = 0
+    case .terminal:
+      guard terminalFD >= 0 else { throw .noTerminal }
+      answerFD = terminalFD
+    }
+    isInteractive = isatty(answerFD) == 1
+    theme = Theme.decide(mode: color, drawingFD: drawingFD)
+    if isInteractive { _ = ask_tty_begin(answerFD) }
+  }
+
+  deinit {
+    restore()
+    if let editor { ask_line_close(editor) }
+    if terminalFD >= 0 { close(terminalFD) }
+  }
+
+  /// Restores the terminal's modes as they were when the console was made,
+  /// discarding input still pending on it (SPEC §5). Idempotent.
+  public func restore() { ask_tty_restore() }
+
+  public func draw(_ text: String) throws(AskError) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let n = write(drawingFD, bytes.baseAddress! + offset, bytes.count - offset)
+        if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+      }
+    }
+  }
+
+  public func readAnswer(prompt: String, completions: [String]) throws(AskError) -> String? {
+    var signo: Int32 = 0
+    var status: Int32
+    var answer: String?
+    if isInteractive {
+      self.completions = completions
+      let editor = try openEditor()
+      var line: UnsafePointer<CChar>?
+      var length: Int32 = 0
+      status = ask_line_read(editor, prompt, -1, &line, &length, &signo)
+      if Int(status) == ASK_READ_LINE, let line {
+        answer = String(decoding: UnsafeRawBufferPointer(start: line, count: Int(length)),
+                        as: UTF8.self)
+        ask_line_remember(editor, line)
+      }
+    } else {
+      try draw(prompt)
+      var line: UnsafeMutablePointer<CChar>?
+      var length = 0
+      status = ask_read_fd_line(answerFD, -1, &line, &length, &signo)
+      if Int(status) == ASK_READ_LINE, let line {
+        answer = String(decoding: UnsafeRawBufferPointer(start: line, count: length), as: UTF8.self)
+        free(line)
+        try draw(TerminalText.visible(answer ?? ""))
+      }
+    }
+    switch Int(status) {
+    case ASK_READ_LINE:
+      if !isInteractive { try draw("\n") }
+      return answer
+    case ASK_READ_EOF:
+      try draw("\n")
+      return nil
+    case ASK_READ_SIGNAL:
+      try draw("\n")
+      throw .interrupted(signal: signo)
+    default:
+      throw .io("read the answer", errno: errno)
+    }
+  }
+
+  /// The libedit session, opened on first use.
+  private func openEditor() throws(AskError) -> OpaquePointer {
+    if let editor { return editor }
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    guard let editor = ask_line_open("ask", answerFD, drawingFD, completeTitle, context) else {
+      throw .io("set up line editing", errno: errno)
+    }
+    self.editor = editor
+    return editor
+  }
+
+  fileprivate func complete(_ typed: String, beep: inout Int32) -> String? {
+    guard let (text, ambiguous) = AnswerMatcher.complete(typed, among: completions) else {
+      beep = 1
+      return nil
+    }
+    beep = ambiguous ? 1 : 0
+    return text
+  }
+}
+
+/// libedit's Tab callback: completes the text before the cursor among the
+/// console's button titles.
+private let completeTitle: ask_complete_fn = { context, line, beep in
+  guard let context else { return nil }
+  let console = Unmanaged<TerminalConsole>.fromOpaque(context).takeUnretainedValue()
+  return console.complete(String(cString: line), beep: &beep.pointee).flatMap { strdup($0) }
+}

@@ -1,0 +1,44 @@
+/// What a string is on a terminal: text from a spec is shown, never obeyed
+/// (SPEC §6).
+public enum TerminalText {
+  /// `text` with every control character made visible, so nothing given to
+  /// `ask` reaches the terminal as a command (cf. field case C20, OSC 52):
+  /// C0 controls and DEL in caret notation (`ESC` → `^[`, `BEL` → `^G`,
+  /// `DEL` → `^?`, as `cat -v`), C1 controls (U+0080–U+009F, such as the
+  /// 8-bit CSI U+009B) as `\u{9B}`. Everything else is kept.
+  public static func visible(_ text: String) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x00..<0x20:
+        out.unicodeScalars.append("^")
+        out.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
+      case 0x7F:
+        out += "^?"
+      case 0x80..<0xA0:
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default:
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// The lines of a multi-line text (a message): split at LF (a CR before
+  /// it is dropped), tabs shown as four spaces, each line made ``visible(_:)``.
+  public static func visibleLines(_ text: String) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var line = Substring(line)
+      if line.hasSuffix("\r") { line = line.dropLast() }
+      return visible(String(line).replacing("\t", with: "    "))
+    }
+  }
+
+  /// `text` without leading and trailing white space (no Foundation).
+  public static func trimmed(_ text: String) -> Substring {
+    let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+    let end = text.lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? start
+    return text[start..<end]
+  }
+}

@@ -1,0 +1,76 @@
+/// How the buttons are presented: as an alert (a question with a message)
+/// or as an action sheet (a choice among actions, with the cancel button set
+/// apart). Both list the same buttons and answer the same way.
+public enum Presentation: String, Sendable, Equatable {
+  /// An alert: UIAlertView / UIAlertController's `.alert`.
+  case alert
+  /// An action sheet: UIActionSheet / `.actionSheet`; spelled `sheet` on the
+  /// command line and in JSON.
+  case actionSheet = "sheet"
+}
+
+/// An alert or action sheet: a title, a message and buttons with roles —
+/// the prompt model of SPEC §1.
+///
+/// Buttons are kept in *spec order* (the order they were given; for the
+/// command line: the destructive button, the others, the cancel button), and
+/// `buttonIndex` values are 0-based positions in it. The *screen order*
+/// (``screenOrder``) is that order with the cancel button moved last; the
+/// numbers shown on screen are 1-based positions in the screen order.
+///
+/// ```swift
+/// let alert = try Alert(title: "Delete 3 files?", message: "This cannot be undone.",
+///                       buttons: [Button("Delete", role: .destructive),
+///                                 Button("Keep", role: .cancel)]).validated()
+/// ```
+public struct Alert: Sendable, Equatable {
+  /// The first line, bold when colour is on; `nil` for none.
+  public var title: String?
+  /// The body below the title; may hold newlines; `nil` for none.
+  public var message: String?
+  /// The buttons in spec order.
+  public var buttons: [Button]
+  /// The button an empty answer (Enter) chooses: a 0-based index into
+  /// ``buttons``, or `nil`. UIAlertController calls it `preferredAction`.
+  /// Never the destructive button.
+  public var defaultButtonIndex: Int?
+  /// Alert or action sheet.
+  public var presentation: Presentation
+  /// Any string, echoed in JSON results so a script can match answers to
+  /// questions; `nil` for none.
+  public var id: String?
+
+  /// Makes an alert; call ``validated()`` before presenting it.
+  public init(title: String? = nil, message: String? = nil, buttons: [Button] = [],
+              defaultButtonIndex: Int? = nil, presentation: Presentation = .alert,
+              id: String? = nil) {
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+    self.defaultButtonIndex = defaultButtonIndex
+    self.presentation = presentation
+    self.id = id
+  }
+
+  /// The 0-based index of the cancel button in ``buttons``, if there is one.
+  public var cancelButtonIndex: Int? { buttons.firstIndex { $0.role == .cancel } }
+
+  /// The 0-based index of the destructive button in ``buttons``, if any.
+  public var destructiveButtonIndex: Int? {
+    buttons.firstIndex { $0.role == .destructive }
+  }
+
+  /// Indices into ``buttons`` in the order they are shown: spec order with
+  /// the cancel button moved last. The button shown as number `n` is
+  /// `buttons[screenOrder[n - 1]]`.
+  public var screenOrder: [Int] {
+    let cancel = cancelButtonIndex
+    return buttons.indices.filter { $0 != cancel } + (cancel.map { [$0] } ?? [])
+  }
+
+  /// The 1-based number shown on screen for the button at `index` (0-based
+  /// into ``buttons``).
+  public func number(ofButtonAt index: Int) -> Int {
+    (screenOrder.firstIndex(of: index) ?? 0) + 1
+  }
+}

@@ -1,0 +1,45 @@
+/// What a button does when chosen, as the UI kit's alert and action sheet
+/// roles (UIAlertAction.Style): the cancel button backs out, the destructive
+/// one does something that cannot be undone, the others are plain choices.
+public enum ButtonRole: String, Sendable, Equatable {
+  /// A plain choice (UIActionSheet's `otherButtonTitles`).
+  case other
+  /// Backs out: chosen also by Ctrl-D on an empty answer and by end of
+  /// input. Shown last; exit status 1 in the `ask` tool.
+  case cancel
+  /// Cannot be undone: shown first, in red, and never chosen by a prefix,
+  /// by Enter or by a timeout.
+  case destructive
+}
+
+/// One button of an alert or action sheet.
+///
+/// ```swift
+/// let delete = Button("Delete", role: .destructive) { removeFiles() }
+/// ```
+public struct Button: Sendable {
+  /// The title shown on screen and returned when chosen. Must be non-empty
+  /// and unique among the alert's buttons, compared case-insensitively.
+  public var title: String
+  /// The button's role.
+  public var role: ButtonRole
+  /// Runs when the button is chosen, just before `present` returns; `nil`
+  /// for none.
+  public var handler: (@Sendable () -> Void)?
+
+  /// Makes a button with a title, a role (`.other` unless given) and an
+  /// optional handler run when it is chosen.
+  public init(_ title: String, role: ButtonRole = .other,
+              handler: (@Sendable () -> Void)? = nil) {
+    self.title = title
+    self.role = role
+    self.handler = handler
+  }
+}
+
+extension Button: Equatable {
+  /// Buttons are equal when title and role are (handlers are not compared).
+  public static func == (lhs: Button, rhs: Button) -> Bool {
+    lhs.title == rhs.title && lhs.role == rhs.role
+  }
+}

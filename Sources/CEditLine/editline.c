@@ -1,0 +1,189 @@
+/* Fixed-argument wrappers over libedit for one line-editing session.
+ * libedit reads through read_char (EL_GETCFN), which waits with
+ * ask_wait_input, so a signal or a deadline ends el_gets without
+ * libedit's EL_SIGNAL (which re-raises to the whole process group). */
+#include "CEditLine.h"
+
+#include <histedit.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+struct ask_line {
+  EditLine *el;
+  History *history;
+  FILE *in, *out, *err;     /* libedit's streams (dups of the fds) */
+  int infd;                 /* the terminal read by read_char */
+  char *prompt;             /* drawn by prompt_of; owned */
+  int64_t deadline_ms;      /* for read_char; negative = none */
+  int status;               /* ASK_READ_* set by read_char on -1 */
+  int signo;                /* the signal when status is ASK_READ_SIGNAL */
+  ask_complete_fn complete; /* Tab; may be NULL */
+  void *context;            /* passed to complete */
+};
+
+static struct ask_line *session_of(EditLine *el) {
+  void *data = NULL;
+  el_get(el, EL_CLIENTDATA, &data);
+  return data;
+}
+
+static char *prompt_of(EditLine *el) { return session_of(el)->prompt; }
+
+/* Length of a UTF-8 sequence from its lead byte; 0 for a stray byte. */
+static int utf8_length(unsigned char lead) {
+  if (lead < 0x80) return 1;
+  if (lead >= 0xc2 && lead <= 0xdf) return 2;
+  if (lead >= 0xe0 && lead <= 0xef) return 3;
+  if (lead >= 0xf0 && lead <= 0xf4) return 4;
+  return 0;
+}
+
+/* libedit's character reader: one Unicode scalar from the terminal, decoded
+ * from UTF-8 here (whatever the locale). Returns 1 with *wc set, 0 at end
+ * of input (EOF or hang-up), -1 on a signal, deadline or error. */
+static int read_char(EditLine *el, wchar_t *wc) {
+  struct ask_line *s = session_of(el);
+  unsigned char bytes[4];
+  int have = 0, need = 0;
+  for (;;) {
+    int w = ask_wait_input(s->infd, s->deadline_ms, &s->signo);
+    if (w != ASK_WAIT_READY) {
+      s->status = w == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
+                : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT : ASK_READ_ERROR;
+      if (w != ASK_WAIT_ERROR) errno = EINTR;
+      return -1;
+    }
+    if (ask_take_resize()) el_resize(el);
+    unsigned char c;
+    ssize_t r = read(s->infd, &c, 1);
+    if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (r == 0 || (r == -1 && errno == EIO)) return 0; /* EOF or hang-up */
+    if (r == -1) {
+      s->status = ASK_READ_ERROR;
+      return -1;
+    }
+    if (have > 0 && (c & 0xc0) != 0x80) have = 0; /* broken sequence: drop */
+    if (have == 0) {
+      need = utf8_length(c);
+      if (need == 0) continue;
+    }
+    bytes[have++] = c;
+    if (have < need) continue;
+    uint32_t cp = need == 1 ? bytes[0]
+                : need == 2 ? (uint32_t)(bytes[0] & 0x1f) << 6 | (bytes[1] & 0x3f)
+                : need == 3 ? (uint32_t)(bytes[0] & 0x0f) << 12 | (uint32_t)(bytes[1] & 0x3f) << 6 | (bytes[2] & 0x3f)
+                : (uint32_t)(bytes[0] & 0x07) << 18 | (uint32_t)(bytes[1] & 0x3f) << 12 |
+                  (uint32_t)(bytes[2] & 0x3f) << 6 | (bytes[3] & 0x3f);
+    have = 0;
+    if ((need == 3 && cp < 0x800) || (need == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+        (cp >= 0xd800 && cp <= 0xdfff))
+      continue; /* overlong or surrogate: drop */
+    *wc = (wchar_t)cp;
+    return 1;
+  }
+}
+
+/* Tab: asks the Swift side for the completion of the text before the
+ * cursor and puts it in place of that text. */
+static unsigned char complete_title(EditLine *el, int ch) {
+  (void)ch;
+  struct ask_line *s = session_of(el);
+  if (s->complete == NULL) return CC_REFRESH_BEEP;
+  const LineInfo *li = el_line(el);
+  size_t n = (size_t)(li->cursor - li->buffer);
+  char *text = malloc(n + 1);
+  if (text == NULL) return CC_ERROR;
+  memcpy(text, li->buffer, n);
+  text[n] = '\0';
+  int beep = 0;
+  char *replacement = s->complete(s->context, text, &beep);
+  if (replacement != NULL) {
+    int characters = 0;
+    for (size_t i = 0; i < n; i++)
+      if (((unsigned char)text[i] & 0xc0) != 0x80) characters++;
+    el_deletestr(el, characters);
+    el_insertstr(el, replacement);
+    free(replacement);
+  }
+  free(text);
+  return beep ? CC_REFRESH_BEEP : CC_REFRESH;
+}
+
+ask_line_t *ask_line_open(const char *program, int infd, int outfd,
+                          ask_complete_fn complete, void *context) {
+  struct ask_line *s = calloc(1, sizeof *s);
+  if (s == NULL) return NULL;
+  s->infd = infd;
+  s->complete = complete;
+  s->context = context;
+  s->deadline_ms = -1;
+  s->prompt = strdup("");
+  int in = dup(infd), out = dup(outfd);
+  s->in = in >= 0 ? fdopen(in, "r") : NULL;
+  s->out = out >= 0 ? fdopen(out, "w") : NULL;
+  s->err = fopen("/dev/null", "w");
+  if (s->prompt == NULL || s->in == NULL || s->out == NULL || s->err == NULL) goto fail;
+  s->el = el_init_fd(program, s->in, s->out, s->err, infd, outfd, fileno(s->err));
+  s->history = history_init();
+  if (s->el == NULL || s->history == NULL) goto fail;
+  HistEvent event;
+  history(s->history, &event, H_SETSIZE, 100);
+  el_set(s->el, EL_CLIENTDATA, (void *)s);
+  el_set(s->el, EL_PROMPT, prompt_of);
+  el_set(s->el, EL_GETCFN, read_char);
+  el_set(s->el, EL_HIST, history, s->history);
+  el_set(s->el, EL_EDITOR, "emacs");
+  (void)el_source(s->el, NULL); /* the user's editrc, if any */
+  el_set(s->el, EL_ADDFN, "ask-complete", "Complete a button title", complete_title);
+  el_set(s->el, EL_BIND, "^I", "ask-complete", (const char *)NULL);
+  return s;
+fail:
+  if (in >= 0 && s->in == NULL) close(in);
+  if (out >= 0 && s->out == NULL) close(out);
+  ask_line_close(s);
+  errno = ENOMEM;
+  return NULL;
+}
+
+int ask_line_read(ask_line_t *s, const char *prompt, int64_t deadline_ms,
+                  const char **line, int *len, int *signo) {
+  char *copy = strdup(prompt);
+  if (copy == NULL) return ASK_READ_ERROR;
+  free(s->prompt);
+  s->prompt = copy;
+  s->deadline_ms = deadline_ms;
+  s->status = ASK_READ_ERROR;
+  int count = 0;
+  const char *text = el_gets(s->el, &count);
+  ask_tty_hold();
+  if (text == NULL) {
+    if (count == 0) return ASK_READ_EOF;
+    *signo = s->signo;
+    return s->status;
+  }
+  if (count > 0 && text[count - 1] == '\n') count--;
+  *line = text;
+  *len = count;
+  return ASK_READ_LINE;
+}
+
+void ask_line_remember(ask_line_t *s, const char *line) {
+  HistEvent event;
+  if (s->history != NULL && line[0] != '\0') history(s->history, &event, H_ENTER, line);
+}
+
+void ask_line_close(ask_line_t *s) {
+  if (s == NULL) return;
+  if (s->el != NULL) el_end(s->el);
+  if (s->history != NULL) history_end(s->history);
+  if (s->in != NULL) fclose(s->in);
+  if (s->out != NULL) fclose(s->out);
+  if (s->err != NULL) fclose(s->err);
+  free(s->prompt);
+  free(s);
+}

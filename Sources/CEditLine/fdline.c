@@ -1,0 +1,55 @@
+/* One line from a non-terminal answer source, one byte at a time, so the
+ * rest of a pipe stays for whoever reads it next (as the shell's `read`). */
+#include "CEditLine.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int ask_read_fd_line(int fd, int64_t deadline_ms, char **line, size_t *len, int *signo) {
+  size_t cap = 64, n = 0;
+  char *buf = malloc(cap);
+  if (buf == NULL) return ASK_READ_ERROR;
+  for (;;) {
+    int w = ask_wait_input(fd, deadline_ms, signo);
+    if (w != ASK_WAIT_READY) {
+      int saved = errno;
+      explicit_bzero(buf, cap);
+      free(buf);
+      errno = saved;
+      return w == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
+           : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT : ASK_READ_ERROR;
+    }
+    char c;
+    ssize_t r = read(fd, &c, 1);
+    if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (r == -1 || (r == 0 && n == 0)) {
+      int saved = errno, status = r == 0 ? ASK_READ_EOF : ASK_READ_ERROR;
+      explicit_bzero(buf, cap);
+      free(buf);
+      errno = saved;
+      return status;
+    }
+    if (r == 0 || c == '\n') break;
+    if (n + 2 > cap) { /* grow, wiping the old buffer: it may hold a secret */
+      char *bigger = malloc(cap * 2);
+      if (bigger == NULL) {
+        explicit_bzero(buf, cap);
+        free(buf);
+        return ASK_READ_ERROR;
+      }
+      memcpy(bigger, buf, n);
+      explicit_bzero(buf, cap);
+      free(buf);
+      buf = bigger;
+      cap *= 2;
+    }
+    buf[n++] = c;
+  }
+  if (n > 0 && buf[n - 1] == '\r') n--;
+  buf[n] = '\0';
+  *line = buf;
+  *len = n;
+  return ASK_READ_LINE;
+}

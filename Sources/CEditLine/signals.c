@@ -1,0 +1,107 @@
+/* Flag-only signal handling through a self-pipe, as OpenBSD readpassphrase
+ * does it, but the handlers stay installed for the whole run and the reading
+ * loop (ask_wait_input) turns a signal into a return value. */
+#include "CEditLine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The self-pipe: [0] read by ask_wait_input, [1] written by the handler. */
+static int signal_pipe[2] = {-1, -1};
+/* Set by the handler on SIGWINCH; read and cleared by ask_take_resize. */
+static volatile sig_atomic_t resized = 0;
+/* Signals whose disposition was SIG_IGN at install: they stay ignored. */
+static sigset_t ignored_at_start;
+
+static const int handled_signals[] = {SIGINT,  SIGTERM, SIGHUP, SIGQUIT,
+                                      SIGALRM, SIGPIPE, SIGWINCH};
+
+/* Writes the signal number to the self-pipe; saves errno. */
+static void on_signal(int sig) {
+  int saved = errno;
+  unsigned char byte = (unsigned char)sig;
+  if (sig == SIGWINCH) resized = 1;
+  if (signal_pipe[1] >= 0) (void)!write(signal_pipe[1], &byte, 1);
+  errno = saved;
+}
+
+int ask_signals_install(void) {
+  if (signal_pipe[0] >= 0) return 0;
+  if (pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) == -1) return -1;
+  sigemptyset(&ignored_at_start);
+  for (size_t i = 0; i < sizeof handled_signals / sizeof *handled_signals; i++) {
+    struct sigaction old, sa;
+    int sig = handled_signals[i];
+    if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN) {
+      sigaddset(&ignored_at_start, sig);
+      continue;
+    }
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: a blocked read returns EINTR */
+    sigaction(sig, &sa, NULL);
+  }
+  return 0;
+}
+
+_Noreturn void ask_signal_reraise(int sig) {
+  struct sigaction sa;
+  sigset_t set;
+  ask_tty_restore();
+  if (sigismember(&ignored_at_start, sig) == 1) _exit(128 + sig);
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = SIG_DFL;
+  sigemptyset(&sa.sa_mask);
+  sigaction(sig, &sa, NULL);
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
+  kill(getpid(), sig);
+  _exit(128 + sig);
+}
+
+int64_t ask_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int ask_take_resize(void) {
+  if (!resized) return 0;
+  resized = 0;
+  return 1;
+}
+
+int ask_wait_input(int fd, int64_t deadline_ms, int *signo) {
+  for (;;) {
+    struct pollfd fds[2] = {{fd, POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
+    int timeout = -1;
+    if (deadline_ms >= 0) {
+      int64_t left = deadline_ms - ask_now_ms();
+      if (left <= 0) return ASK_WAIT_TIMEOUT;
+      timeout = left > 0x7fffffff ? 0x7fffffff : (int)left;
+    }
+    int n = poll(fds, signal_pipe[0] >= 0 ? 2 : 1, timeout);
+    if (n == -1) {
+      if (errno == EINTR) continue;
+      return ASK_WAIT_ERROR;
+    }
+    if (n == 0) continue; /* the deadline check above decides */
+    if (fds[1].revents & POLLIN) {
+      unsigned char byte;
+      while (read(signal_pipe[0], &byte, 1) == 1) {
+        if (byte != SIGWINCH) {
+          *signo = byte;
+          return ASK_WAIT_SIGNAL;
+        }
+      }
+    }
+    if (fds[0].revents) return ASK_WAIT_READY;
+  }
+}

@@ -1,0 +1,58 @@
+/* The answer terminal's modes: saved once, held non-canonical while `ask`
+ * runs, restored (TCSAFLUSH) on every way out. And the locale. */
+#include "CEditLine.h"
+
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+static int tty_fd = -1;          /* the held terminal, or -1 */
+static struct termios saved;     /* its modes when `ask` started */
+static struct termios held;      /* the hold mode: no ICANON, no ECHO */
+static volatile sig_atomic_t is_held = 0;
+
+int ask_locale_init(void) {
+  if (setlocale(LC_CTYPE, "") != NULL && strcmp(nl_langinfo(CODESET), "UTF-8") == 0)
+    return 0;
+  if (setlocale(LC_CTYPE, "C.UTF-8") != NULL) return 0;
+  return -1;
+}
+
+static void restore_at_exit(void) { ask_tty_restore(); }
+
+int ask_tty_begin(int fd) {
+  if (tcgetattr(fd, &saved) == -1) return -1;
+  held = saved;
+  held.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ECHONL | IEXTEN);
+  held.c_lflag |= ISIG;
+  held.c_cc[VMIN] = 1;
+  held.c_cc[VTIME] = 0;
+  if (tcsetattr(fd, TCSANOW, &held) == -1) return -1;
+  tty_fd = fd;
+  is_held = 1;
+  atexit(restore_at_exit);
+  return 0;
+}
+
+void ask_tty_hold(void) {
+  if (tty_fd >= 0) (void)tcsetattr(tty_fd, TCSANOW, &held);
+}
+
+void ask_tty_restore(void) {
+  struct sigaction ignore, old;
+  if (!is_held) return;
+  is_held = 0;
+  /* tcsetattr from a background process group raises SIGTTOU. */
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  sigaction(SIGTTOU, &ignore, &old);
+  while (tcsetattr(tty_fd, TCSAFLUSH, &saved) == -1 && errno == EINTR) {
+  }
+  sigaction(SIGTTOU, &old, NULL);
+}

@@ -1,0 +1,3 @@
+import AskCLI
+
+AskCommand.main()
