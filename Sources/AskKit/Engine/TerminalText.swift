@@ -28,9 +28,10 @@ public enum TerminalText {
   /// The lines of a multi-line text (a message): split at LF (a CR before
   /// it is dropped), tabs shown as four spaces, each line made ``visible(_:)``.
   public static func visibleLines(_ text: String) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+    // Split on scalars: CR LF is one Character, so a Character split misses it.
+    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       var line = Substring(line)
-      if line.hasSuffix("\r") { line = line.dropLast() }
+      if line.unicodeScalars.last == "\r" { line.unicodeScalars.removeLast() }
       return visible(String(line).replacing("\t", with: "    "))
     }
   }

@@ -1,0 +1,56 @@
+import AskKit
+import Testing
+@testable import AskCLI
+
+@Suite("The option parser")
+struct OptionParserTests {
+  @Test("Long, short, attached, clustered and -- forms parse", arguments: [
+    (["-t", "T", "A"], ["title": ["T"]], ["A"]),
+    (["--title=T", "--title2"], nil, nil),
+    (["-tT", "-0n"], ["title": ["T"], "null": [""], "no-newline": [""]], []),
+    (["--message", "-x", "B"], ["message": ["-x"]], ["B"]),
+    (["-b", "A", "--button=B", "C"], ["button": ["A", "B"]], ["C"]),
+    (["--", "-t", "--x"], [:], ["-t", "--x"]),
+    (["-", "x"], [:], ["-", "x"]),
+  ] as [([String], [String: [String]]?, [String]?)])
+  func forms(arguments: [String], values: [String: [String]]?, positional: [String]?) throws {
+    guard let values, let positional else {
+      #expect(throws: AskError.self) { try OptionParser.parse(arguments) }
+      return
+    }
+    let parsed = try OptionParser.parse(arguments)
+    #expect(parsed.values == values)
+    #expect(parsed.positional == positional)
+  }
+
+  @Test("Mistakes are one line naming the option, with a suggestion when close", arguments: [
+    (["--destructve", "x"], "Unknown option '--destructve'. Did you mean '--destructive'?"),
+    (["--tite", "x"], "Unknown option '--tite'. Did you mean '--title'?"),
+    (["--frobnicate"], "Unknown option '--frobnicate'."),
+    (["-x"], "Unknown option '-x'"),
+    (["-t"], "Missing value for '-t'"),
+    (["--cancel"], "Missing value for '--cancel'"),
+    (["--sheet=yes"], "Option '--sheet' takes no value"),
+    (["--print", "jsno"],
+     "The value 'jsno' is invalid for '--print'; expected one of: title, index, json. Did you mean 'json'?"),
+    (["--color=blue"], "The value 'blue' is invalid for '--color'; expected one of: auto, always, never"),
+    (["-c", "A", "-c", "B"], "Option '--cancel' can be given only once"),
+  ])
+  func mistakes(arguments: [String], message: String) {
+    #expect(throws: AskError.usage(message)) { try OptionParser.parse(arguments) }
+  }
+
+  @Test("Edit distance counts characters")
+  func editDistance() {
+    #expect(OptionParser.editDistance("kitten", "sitting") == 3)
+    #expect(OptionParser.editDistance("", "abc") == 3)
+    #expect(OptionParser.editDistance("да", "да") == 0)
+  }
+
+  @Test("Help lists every option of the table and fits 80 columns")
+  func help() {
+    let help = HelpText.render()
+    for spec in optionTable { #expect(help.contains("--" + spec.long)) }
+    #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 })
+  }
+}

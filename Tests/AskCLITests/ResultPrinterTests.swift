@@ -1,0 +1,59 @@
+import AskKit
+import Testing
+@testable import AskCLI
+
+@Suite("What goes to stdout")
+struct ResultPrinterTests {
+  static let alert = try! Alert(buttons: [Button("A"), Button("B"), Button("No", role: .cancel)])
+    .validated()
+
+  func output(_ response: Response, _ mode: PrintMode, null: Bool = false, noNewline: Bool = false,
+              id: String? = nil) -> String {
+    var alert = Self.alert
+    alert.id = id
+    var invocation = Invocation(alert: alert)
+    invocation.printMode = mode
+    invocation.nullTerminated = null
+    invocation.omitsLastTerminator = noNewline
+    return String(decoding: ResultPrinter.output(for: response, alert: alert, invocation: invocation),
+                  as: UTF8.self)
+  }
+
+  @Test("Title, index and JSON of a chosen button")
+  func chosen() {
+    let b = Response.chose(1, in: Self.alert)
+    #expect(output(b, .title) == "B\n")
+    #expect(output(b, .index) == "2\n")
+    #expect(output(b, .json) == #"{"button":"B","index":2,"buttonIndex":1,"role":"other"}"# + "\n")
+    #expect(output(b, .title, null: true) == "B\0")
+    #expect(output(b, .title, noNewline: true) == "B")
+    #expect(output(b, .json, id: "q\"1") ==
+      #"{"id":"q\"1","button":"B","index":2,"buttonIndex":1,"role":"other"}"# + "\n")
+  }
+
+  @Test("A cancel prints nothing as title or index, and a cancel object as JSON")
+  func cancel() {
+    let byButton = Response.chose(2, in: Self.alert)
+    let byEOF = Response.endOfInput(in: Self.alert)
+    for response in [byButton, byEOF] {
+      #expect(output(response, .title).isEmpty)
+      #expect(output(response, .index).isEmpty)
+    }
+    #expect(output(byEOF, .json) ==
+      #"{"button":"No","index":3,"buttonIndex":2,"role":"cancel","eof":true}"# + "\n")
+    let bare = Response.endOfInput(in: try! Alert(buttons: [Button("A")]).validated())
+    #expect(output(bare, .json) == #"{"role":"cancel","eof":true}"# + "\n")
+  }
+
+  @Test("JSON strings escape quotes, backslashes and control characters")
+  func escaping() {
+    #expect(ResultPrinter.jsonString("a\"b\\c\n\u{1B}Да") == #""a\"b\\c\n\u001bДа""#)
+  }
+
+  @Test("Only the cancel role exits 1")
+  func exitStatus() {
+    #expect(ExitStatus(Response.chose(0, in: Self.alert)) == .chosen)
+    #expect(ExitStatus(Response.chose(2, in: Self.alert)) == .cancelled)
+    #expect(ExitStatus(Response.endOfInput(in: Self.alert)) == .cancelled)
+  }
+}

@@ -1,0 +1,79 @@
+import Testing
+@testable import AskKit
+
+@Suite("Layout of alerts and sheets")
+struct AlertLayoutTests {
+  static let actions = try! Alert(
+    title: "Available Actions",
+    buttons: [Button("Destroy", role: .destructive), Button("Negotiate"), Button("Compromise"),
+              Button("Cancel", role: .cancel)],
+    presentation: .actionSheet).validated()
+
+  @Test("A sheet without colour marks the destructive button in words and sets cancel apart")
+  func sheetPlain() {
+    #expect(AlertLayout.render(Self.actions, theme: Theme(isColored: false)) == """
+      Available Actions
+        1) Destroy (destructive)
+        2) Negotiate
+        3) Compromise
+
+        4) Cancel
+
+      """)
+    #expect(AlertLayout.prompt(for: Self.actions) == "Choice [1-4, Ctrl-D = cancel]: ")
+  }
+
+  @Test("With colour the title is bold and the destructive button red, with no word")
+  func sheetColored() {
+    #expect(AlertLayout.render(Self.actions, theme: Theme(isColored: true)) == """
+      \u{1B}[1mAvailable Actions\u{1B}[0m
+        1) \u{1B}[31mDestroy\u{1B}[0m
+        2) Negotiate
+        3) Compromise
+
+        4) Cancel
+
+      """)
+  }
+
+  @Test("An alert lists the cancel button with the others and marks the default in words")
+  func alertWithDefault() throws {
+    let alert = try Alert(title: "Delete 3 files?", message: "This cannot\nbe undone.",
+                          buttons: [Button("Delete", role: .destructive), Button("Keep", role: .cancel)],
+                          defaultButtonIndex: 1).validated()
+    for colored in [false, true] {
+      #expect(AlertLayout.render(alert, theme: Theme(isColored: colored)).hasSuffix("""
+        This cannot
+        be undone.
+        \(colored ? "  1) \u{1B}[31mDelete\u{1B}[0m" : "  1) Delete (destructive)")
+          2) Keep (default)
+
+        """))
+    }
+    #expect(AlertLayout.prompt(for: alert) == "Choice [1-2, Enter = Keep, Ctrl-D = cancel]: ")
+  }
+
+  @Test("Numbers are right-aligned when there are ten or more buttons")
+  func alignment() throws {
+    let alert = try Alert(buttons: (1...10).map { Button("B\($0)") }).validated()
+    let lines = AlertLayout.render(alert, theme: Theme(isColored: false)).split(separator: "\n")
+    #expect(lines.first == "   1) B1")
+    #expect(lines.last == "  10) B10")
+  }
+
+  @Test("Control characters in any text are shown, never sent")
+  func escapes() throws {
+    let alert = try Alert(title: "Update\u{1B}]0;pwned\u{07}", message: "ok\u{1B}[2J\u{1B}[H",
+                          buttons: [Button("Yes\u{1B}]52;c;ZWNobyBoaQ==\u{07}"),
+                                    Button("\u{9B}31mNo", role: .cancel)]).validated()
+    let text = AlertLayout.render(alert, theme: Theme(isColored: false))
+    #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+    #expect(text == """
+      Update^[]0;pwned^G
+      ok^[[2J^[[H
+        1) Yes^[]52;c;ZWNobyBoaQ==^G
+        2) \\u{9B}31mNo
+
+      """)
+  }
+}

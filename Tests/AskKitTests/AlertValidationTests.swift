@@ -1,0 +1,56 @@
+import Testing
+@testable import AskKit
+
+@Suite("The prompt model of SPEC §1")
+struct AlertValidationTests {
+  @Test("An alert with no buttons gets one implied OK that is also the default")
+  func impliedOK() throws {
+    let alert = try Alert(title: "Nothing to choose").validated()
+    #expect(alert.buttons == [Button("OK")])
+    #expect(alert.defaultButtonIndex == 0)
+  }
+
+  @Test("A sheet with no buttons gets the implied OK too")
+  func impliedOKInSheet() throws {
+    let alert = try Alert(title: "T", presentation: .actionSheet).validated()
+    #expect(alert.buttons.map(\.title) == ["OK"])
+  }
+
+  @Test("Screen order puts the cancel button last and keeps the rest in spec order")
+  func screenOrder() throws {
+    let alert = try Alert(buttons: [Button("aaa"), Button("bbb", role: .destructive),
+                                    Button("ccc"), Button("ddd", role: .cancel)]).validated()
+    #expect(alert.screenOrder == [0, 1, 2, 3])
+    let moved = try Alert(buttons: [Button("Close", role: .cancel), Button("Open")]).validated()
+    #expect(moved.screenOrder == [1, 0])
+    #expect(moved.number(ofButtonAt: 0) == 2)
+  }
+
+  @Test("Rule violations are spec errors naming the title", arguments: [
+    ([Button("report.txt"), Button("Report.TXT")], nil,
+     "Duplicate button title 'Report.TXT' (same as 'report.txt')"),
+    ([Button("a"), Button("a")], nil, "Duplicate button title 'a'"),
+    ([Button("Close"), Button("Close", role: .cancel)], nil, "Duplicate button title 'Close'"),
+    ([Button("Да"), Button("дА")], nil, "Duplicate button title 'дА' (same as 'Да')"),
+    ([Button("A"), Button("")], nil, "Button 2 has an empty title"),
+    ([Button("A", role: .cancel), Button("B", role: .cancel)], nil,
+     "More than one cancel button: 'A' and 'B'"),
+    ([Button("A", role: .destructive), Button("B", role: .destructive)], nil,
+     "More than one destructive button: 'A' and 'B'"),
+    ([Button("Delete", role: .destructive), Button("Keep")], 0,
+     "The destructive button 'Delete' cannot be the default"),
+    ([Button("A")], 3, "Default button index 3 is not a button"),
+  ] as [([Button], Int?, String)])
+  func violations(buttons: [Button], defaultIndex: Int?, message: String) {
+    #expect(throws: AskError.spec(message)) {
+      try Alert(title: "T", buttons: buttons, defaultButtonIndex: defaultIndex).validated()
+    }
+  }
+
+  @Test("The cancel button may be the default")
+  func cancelDefault() throws {
+    let alert = try Alert(buttons: [Button("Go"), Button("Stop", role: .cancel)],
+                          defaultButtonIndex: 1).validated()
+    #expect(alert.defaultButtonIndex == 1)
+  }
+}

@@ -1,0 +1,81 @@
+import Testing
+@testable import AskKit
+
+@Suite("Answering in SPEC §4's order")
+struct AnswerMatcherTests {
+  /// `-d Delete Defer Deploy -c Cancel` on screen: 1 Delete, 2 Defer,
+  /// 3 Deploy, 4 Cancel.
+  static let alert = try! Alert(buttons: [
+    Button("Delete", role: .destructive), Button("Defer"), Button("Deploy"),
+    Button("Cancel", role: .cancel),
+  ]).validated()
+
+  @Test("Answers choose the expected button", arguments: [
+    ("Defer", 1), ("defer", 1), ("  DEFER  ", 1), ("1", 0), ("4", 3), ("Def", 1),
+    ("depl", 2), ("c", 3), ("Delete", 0), ("delete", 0), ("2\r", 1),
+  ])
+  func chooses(answer: String, index: Int) {
+    #expect(AnswerMatcher.match(answer, in: Self.alert) == .button(index))
+  }
+
+  @Test("A prefix never chooses the destructive button")
+  func destructivePrefix() {
+    #expect(AnswerMatcher.match("Del", in: Self.alert) == .unrecognized(
+      "'Del' is only the start of 'Delete': type the whole title or 1 to choose it."))
+  }
+
+  @Test("A prefix of several titles is ambiguous, the destructive one included")
+  func ambiguous() {
+    #expect(AnswerMatcher.match("De", in: Self.alert) == .unrecognized(
+      "'De' matches 'Delete', 'Defer', 'Deploy': type more of the title or its number."))
+  }
+
+  @Test("Unknown answers, numbers out of range and empty answers without a default get hints",
+        arguments: [
+    ("9", "No button matches '9': type a number from 1 to 4 or a title."),
+    ("0", "No button matches '0': type a number from 1 to 4 or a title."),
+    ("x\u{1B}]0;t\u{07}", "No button matches 'x^[]0;t^G': type a number from 1 to 4 or a title."),
+    ("", "Type a number from 1 to 4 or a title; Ctrl-D cancels."),
+  ])
+  func hints(answer: String, hint: String) {
+    #expect(AnswerMatcher.match(answer, in: Self.alert) == .unrecognized(hint))
+  }
+
+  @Test("An empty answer chooses the default")
+  func emptyChoosesDefault() throws {
+    let alert = try Alert(buttons: [Button("A"), Button("B")], defaultButtonIndex: 1).validated()
+    #expect(AnswerMatcher.match("", in: alert) == .button(1))
+    #expect(AnswerMatcher.match("   ", in: alert) == .button(1))
+  }
+
+  @Test("Titles are case-folded in any script: да chooses Да")
+  func cyrillic() throws {
+    let alert = try Alert(buttons: [Button("Да"), Button("Нет", role: .cancel)]).validated()
+    #expect(AnswerMatcher.match("да", in: alert) == .button(0))
+    #expect(AnswerMatcher.match("НЕ", in: alert) == .button(1))
+    #expect(AnswerMatcher.match("н", in: alert) == .button(1))
+  }
+
+  @Test("A title that is a number is matched as a title before numbers")
+  func numericTitles() throws {
+    let alert = try Alert(buttons: [Button("2"), Button("1")]).validated()
+    #expect(AnswerMatcher.match("2", in: alert) == .button(0))
+  }
+
+  @Test("Tab completes one title, or the common start of several and says so", arguments: [
+    ("neg", ["Destroy", "Negotiate", "Compromise"], "Negotiate", false),
+    ("De", ["Delete", "Defer", "Deploy"], "De", true),
+    ("d", ["Delete", "Defer"], "De", true),
+    ("у", ["Удалить", "Отмена"], "Удалить", false),
+  ])
+  func completion(typed: String, titles: [String], text: String, ambiguous: Bool) {
+    let result = AnswerMatcher.complete(typed, among: titles)
+    #expect(result?.text == text)
+    #expect(result?.isAmbiguous == ambiguous)
+  }
+
+  @Test("Tab with no matching title completes nothing")
+  func noCompletion() {
+    #expect(AnswerMatcher.complete("zz", among: ["A", "B"]) == nil)
+  }
+}

@@ -1,0 +1,26 @@
+import Testing
+@testable import AskKit
+
+@Suite("Text made safe for the terminal")
+struct TerminalTextTests {
+  @Test("Control characters become visible", arguments: [
+    ("a\u{1B}[2Jb", "a^[[2Jb"), ("bell\u{07}", "bell^G"), ("del\u{7F}", "del^?"),
+    ("nul\u{0}", "nul^@"), ("c1\u{9B}x\u{9D}", "c1\\u{9B}x\\u{9D}"), ("tab\tx", "tab^Ix"),
+    ("Привет 你好 👍", "Привет 你好 👍"),
+  ])
+  func visible(input: String, shown: String) {
+    #expect(TerminalText.visible(input) == shown)
+  }
+
+  @Test("A message keeps its line breaks, drops CR before LF and shows tabs as spaces")
+  func lines() {
+    #expect(TerminalText.visibleLines("one\r\ntwo\tx\n\u{1B}") == ["one", "two    x", "^["])
+  }
+
+  @Test("Trimming removes white space at both ends only", arguments: [
+    ("  a b  ", "a b"), ("", ""), ("   ", ""), ("x", "x"), ("\t2\r", "2"),
+  ])
+  func trimmed(input: String, output: String) {
+    #expect(TerminalText.trimmed(input) == output)
+  }
+}
