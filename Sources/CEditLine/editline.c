@@ -22,6 +22,7 @@ struct ask_line {
   int64_t deadline_ms;      /* for read_char; negative = none */
   int status;               /* ASK_READ_* set by read_char on -1 */
   int signo;                /* the signal when status is ASK_READ_SIGNAL */
+  int after_cr;             /* the last byte read was CR: drop an LF next */
   ask_complete_fn complete; /* Tab; may be NULL */
   void *context;            /* passed to complete */
 };
@@ -67,6 +68,11 @@ static int read_char(EditLine *el, wchar_t *wc) {
       s->status = ASK_READ_ERROR;
       return -1;
     }
+    /* CR LF is one Enter: a terminal (or a paste) sending both must not
+     * leave an empty answer for the next read. */
+    int was_cr = s->after_cr;
+    s->after_cr = c == '\r';
+    if (c == '\n' && was_cr) continue;
     if (have > 0 && (c & 0xc0) != 0x80) have = 0; /* broken sequence: drop */
     if (have == 0) {
       need = utf8_length(c);
@@ -138,6 +144,9 @@ ask_line_t *ask_line_open(const char *program, int infd, int outfd,
   el_set(s->el, EL_GETCFN, read_char);
   el_set(s->el, EL_HIST, history, s->history);
   el_set(s->el, EL_EDITOR, "emacs");
+  /* Bytes as typed while editing: no CR/LF translation (libedit's default
+   * sets both INLCR and ICRNL), so CR LF can be told from two Enters. */
+  el_set(s->el, EL_SETTY, "-d", "-icrnl", "-inlcr", "-igncr", (const char *)NULL);
   (void)el_source(s->el, NULL); /* the user's editrc, if any */
   el_set(s->el, EL_ADDFN, "ask-complete", "Complete a button title", complete_title);
   el_set(s->el, EL_BIND, "^I", "ask-complete", (const char *)NULL);

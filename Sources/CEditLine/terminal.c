@@ -30,6 +30,7 @@ int ask_tty_begin(int fd) {
   held = saved;
   held.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ECHONL | IEXTEN);
   held.c_lflag |= ISIG;
+  held.c_iflag &= ~(tcflag_t)(ICRNL | INLCR | IGNCR); /* bytes as typed */
   held.c_cc[VMIN] = 1;
   held.c_cc[VTIME] = 0;
   if (tcsetattr(fd, TCSANOW, &held) == -1) return -1;

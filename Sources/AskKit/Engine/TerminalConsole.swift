@@ -64,7 +64,11 @@ public final class TerminalConsole: Console {
     }
     isInteractive = isatty(answerFD) == 1
     theme = Theme.decide(mode: color, drawingFD: drawingFD)
-    if isInteractive { _ = ask_tty_begin(answerFD) }
+    if isInteractive {
+      // libedit sets cooked modes when it starts, so it starts first.
+      _ = try openEditor()
+      _ = ask_tty_begin(answerFD)
+    }
   }
 
   deinit {

@@ -75,7 +75,8 @@ int64_t ask_now_ms(void);
 
 /* Saves the termios of terminal `fd` (the answer source) for
  * ask_tty_restore, and registers the restore with atexit. Then holds the
- * terminal: canonical mode and echo off, ISIG on, VMIN 1, VTIME 0, applied
+ * terminal: canonical mode and echo off, ISIG on, no CR/LF translation
+ * on input, VMIN 1, VTIME 0, applied
  * with TCSANOW so type-ahead is kept. Returns 0, or -1 with errno set
  * (the terminal is then left as it was). */
 int ask_tty_begin(int fd);
@@ -120,11 +121,13 @@ typedef char *_Nullable (*ask_complete_fn)(void *_Nullable context,
                                             const char *line, int *beep);
 
 /* Opens a libedit session reading `infd` (a terminal) and drawing on
- * `outfd`, in emacs mode, honouring the user's editrc ($EDITRC or
- * ~/.editrc), with Tab bound to `complete` (after the editrc, so it cannot
- * be lost) and a history of this run's answers. libedit's warnings (an
- * unknown TERM) are discarded. Input is read through ask_wait_input, so
- * signals and deadlines end a read. Returns NULL with errno set on failure. */
+ * `outfd`: emacs mode, the user's editrc ($EDITRC or ~/.editrc), then Tab
+ * bound to `complete` (after the editrc, so it cannot be lost) and a
+ * history of this run's answers. libedit's warnings (an unknown TERM) are
+ * discarded. Input is read through ask_wait_input, so signals and
+ * deadlines end a read; CR LF counts as one Enter. Call it before
+ * ask_tty_begin: libedit sets the terminal's cooked modes when it starts.
+ * Returns NULL with errno set on failure. */
 ask_line_t *_Nullable ask_line_open(const char *program, int infd, int outfd,
                                     ask_complete_fn _Nullable complete,
                                     void *_Nullable context);

@@ -1,0 +1,286 @@
+import CPseudoTerminal
+import Glibc
+
+/// Runs a program on a pseudo-terminal that is its controlling terminal, for
+/// end-to-end tests: type keys, wait for screen text, check exit status,
+/// stdout, stderr and that the terminal modes were restored.
+///
+/// Every wait has a deadline, so a hung child fails the test instead of
+/// hanging it. While waiting, all output fds are drained and queued input is
+/// written, so the child never blocks on a full pipe.
+final class PseudoTerminal {
+  /// Where the child's stdin comes from.
+  enum Stdin {
+    /// stdin is the pty (the usual interactive case).
+    case terminal
+    /// stdin is a pipe fed these bytes, then closed; the pty stays the
+    /// controlling terminal (/dev/tty).
+    case pipe([UInt8])
+    /// stdin is a pipe fed these bytes, then closed; no controlling terminal
+    /// at all (opening /dev/tty fails with ENXIO).
+    case noTerminal([UInt8])
+  }
+
+  /// A failed start or wait; the description includes what the child wrote.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// The child's process id.
+  let pid: pid_t
+  /// Every byte the child wrote to the pty (echo included).
+  private(set) var screenBytes: [UInt8] = []
+  private(set) var stdoutBytes: [UInt8] = []
+  private(set) var stderrBytes: [UInt8] = []
+  /// Exit code, or 128+N for signal N; nil while the child runs.
+  private(set) var exitStatus: Int32?
+
+  var screen: String { String(decoding: screenBytes, as: UTF8.self) }
+  var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+  var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
+
+  private var master: Int32
+  private var slave: Int32
+  private var stdinFD: Int32
+  private var stdoutFD: Int32
+  private var stderrFD: Int32
+  private var pendingKeys: [UInt8] = []
+  private var pendingStdin: [UInt8]
+  private var termiosBefore: termios
+  private var termiosAfter: termios?
+
+  /// Starts `executable` (a path; no PATH search) with `arguments` (argv[1...])
+  /// and exactly `environment` as its whole environment, in `directory`
+  /// (nil: the test's own). Throws if the pty cannot be made or the program
+  /// cannot be executed.
+  init(
+    executable: String, arguments: [String], environment: [String: String],
+    stdin: Stdin = .terminal, rows: Int = 24, columns: Int = 80,
+    directory: String? = nil
+  ) throws {
+    let mode: Int32
+    switch stdin {
+    case .terminal: (mode, pendingStdin) = (ASKPTY_STDIN_TERMINAL, [])
+    case .pipe(let bytes): (mode, pendingStdin) = (ASKPTY_STDIN_PIPE, bytes)
+    case .noTerminal(let bytes): (mode, pendingStdin) = (ASKPTY_NO_TERMINAL, bytes)
+    }
+    // strdup'd C strings, freed once the child has its own copy (after fork).
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+
+    var child = askpty_child_t()
+    let result = askpty_spawn(
+      executable, argv, envp, mode, UInt16(clamping: rows), UInt16(clamping: columns),
+      directory, &child)
+    guard result == 0 else {
+      let error = errno
+      throw Failure(description: "cannot start \(executable): \(String(cString: strerror(error)))")
+    }
+    pid = child.pid
+    master = child.master_fd
+    slave = child.slave_fd
+    stdinFD = child.stdin_fd
+    stdoutFD = child.stdout_fd
+    stderrFD = child.stderr_fd
+    termiosBefore = child.termios_before
+    service()
+  }
+
+  deinit {
+    if exitStatus == nil {
+      kill(-pid, SIGKILL)  // the child leads its own process group
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      _ = askpty_wait(pid, 2000, &status)
+    }
+    for fd in [master, slave, stdinFD, stdoutFD, stderrFD] where fd >= 0 { close(fd) }
+  }
+
+  /// The directory of the running test binary (under `swift test`:
+  /// `.build/<triple>/debug`, where the package's executables are built).
+  static var binDirectory: String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return "." }
+    let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The path of executable `name` next to the test binary.
+  static func locate(_ name: String) -> String { binDirectory + "/" + name }
+
+  /// Queues keys for the terminal; they are written as the pty accepts them
+  /// (now, or during the next wait). Ignored without a terminal.
+  func type(_ text: String) { type(bytes: Array(text.utf8)) }
+
+  func type(bytes: [UInt8]) {
+    guard master >= 0 else { return }
+    pendingKeys += bytes
+    service()
+  }
+
+  /// Sends `sig` to the child, unless it has been reaped already.
+  func signal(_ sig: Int32) {
+    service()
+    if exitStatus == nil { kill(pid, sig) }
+  }
+
+  /// Waits until the screen (all pty output so far) contains `text`.
+  func waitFor(_ text: String, timeout: Double = 5) throws {
+    let needle = Array(text.utf8)
+    let found = pump(timeout: timeout) { screenBytes.contains(needle) || finished }
+    guard screenBytes.contains(needle) else {
+      let why = found ? "the child exited" : "timed out after \(timeout) s"
+      throw failure("waitFor(\(String(reflecting: text))): \(why)")
+    }
+  }
+
+  /// Waits until the child has exited and closed stdout and stderr; returns
+  /// its exit status (128+N for signal N). On timeout kills the child's
+  /// process group (which its background processes share) and throws.
+  @discardableResult
+  func waitForExit(timeout: Double = 10) throws -> Int32 {
+    if pump(timeout: timeout, until: { finished }), let status = exitStatus { return status }
+    let why = exitStatus == nil ? "still running" : "exited, but its stdout/stderr stayed open"
+    // The group outlives the child while a member (holding the pipes) lives.
+    kill(-pid, SIGKILL)
+    if exitStatus == nil {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      if askpty_wait(pid, 2000, &status) == 0 { exitStatus = status }
+    }
+    throw failure("waitForExit: \(why) after \(timeout) s; killed")
+  }
+
+  /// Waits until the terminal leaves canonical mode (the program is reading
+  /// keys one by one), so typed keys cannot race its mode switch.
+  func waitUntilNonCanonical(timeout: Double = 5) throws {
+    guard slave >= 0 else { throw failure("waitUntilNonCanonical: no terminal") }
+    var canonical = true
+    let done = pump(timeout: timeout) {
+      var modes = termios()
+      canonical = tcgetattr(slave, &modes) != 0 || modes.c_lflag & tcflag_t(ICANON) != 0
+      return !canonical || finished
+    }
+    if !canonical { return }
+    throw failure("waitUntilNonCanonical: \(done ? "the child exited" : "timed out after \(timeout) s")")
+  }
+
+  /// Whether the slave's modes (flags and control characters) equal those
+  /// before the child started. Meaningful after exit (compares the modes at
+  /// reaping); before that it compares the current modes. True without a pty.
+  var termiosRestored: Bool {
+    guard slave >= 0 else { return true }
+    var now = termios()
+    if let after = termiosAfter { now = after } else if tcgetattr(slave, &now) != 0 { return false }
+    return askpty_termios_equal(&termiosBefore, &now) == 1
+  }
+
+  // MARK: - Pumping
+
+  /// The child has been reaped and its stdout and stderr reached EOF.
+  private var finished: Bool { exitStatus != nil && stdoutFD < 0 && stderrFD < 0 }
+
+  /// Services the fds until `done` holds (true) or `timeout` seconds pass
+  /// (false). `done` is checked after each round of I/O.
+  private func pump(timeout: Double, until done: () -> Bool) -> Bool {
+    let deadline = Self.now() + timeout
+    while true {
+      service()
+      if done() { return true }
+      let left = deadline - Self.now()
+      if left <= 0 { return false }
+      var fds: [pollfd] = []
+      if master >= 0 { fds.append(pollfd(fd: master, events: Int16(POLLIN | (pendingKeys.isEmpty ? 0 : POLLOUT)), revents: 0)) }
+      if stdoutFD >= 0 { fds.append(pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)) }
+      if stderrFD >= 0 { fds.append(pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)) }
+      if stdinFD >= 0 { fds.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
+      // At most 10 ms: a child's exit does not wake poll.
+      _ = poll(&fds, nfds_t(fds.count), Int32(min(left, 0.01) * 1000) + 1)
+    }
+  }
+
+  /// One non-blocking round: reap, write queued input, read all output.
+  /// Reaping first means the reads that follow see everything written.
+  private func service() {
+    if exitStatus == nil {
+      var status: Int32 = 0
+      if askpty_wait(pid, 0, &status) == 0 {
+        exitStatus = status
+        var modes = termios()
+        if slave >= 0, tcgetattr(slave, &modes) == 0 { termiosAfter = modes }
+      }
+    }
+    if !Self.send(&pendingKeys, to: master) { pendingKeys = [] }
+    if stdinFD >= 0 {
+      // Closing after the last byte (or when the child stops reading) is EOF.
+      if !Self.send(&pendingStdin, to: stdinFD) || pendingStdin.isEmpty {
+        close(stdinFD)
+        stdinFD = -1
+      }
+    }
+    if master >= 0, !Self.receive(from: master, into: &screenBytes) { close(master); master = -1 }
+    if stdoutFD >= 0, !Self.receive(from: stdoutFD, into: &stdoutBytes) { close(stdoutFD); stdoutFD = -1 }
+    if stderrFD >= 0, !Self.receive(from: stderrFD, into: &stderrBytes) { close(stderrFD); stderrFD = -1 }
+  }
+
+  /// Writes as much of `bytes` as `fd` takes now, removing it from `bytes`.
+  /// Returns false on a hard error (the rest can never be written).
+  private static func send(_ bytes: inout [UInt8], to fd: Int32) -> Bool {
+    while !bytes.isEmpty {
+      let n = bytes.withUnsafeBytes { askpty_write(fd, $0.baseAddress, $0.count) }
+      if n > 0 { bytes.removeFirst(n); continue }
+      return n < 0 && errno == EAGAIN
+    }
+    return true
+  }
+
+  /// Appends what `fd` has now to `bytes`. Returns false at end of file or on
+  /// an error (EIO from a master whose slave is gone).
+  private static func receive(from fd: Int32, into bytes: inout [UInt8]) -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n > 0 { bytes += buffer[..<n]; continue }
+      if n < 0 && errno == EINTR { continue }
+      return n < 0 && errno == EAGAIN
+    }
+  }
+
+  private static func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+  }
+
+  /// A failure whose description shows what the child wrote, control
+  /// characters escaped.
+  private func failure(_ message: String) -> Failure {
+    func show(_ bytes: [UInt8]) -> String {
+      var out = ""
+      for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+        switch scalar {
+        case "\n": out += "\n"
+        case "\r": out += "\\r"
+        case "\u{1B}": out += "\\e"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+          out += "\\x" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out
+    }
+    let status = exitStatus.map { "exit status \($0)" } ?? "running"
+    return Failure(description: """
+      \(message) [pid \(pid), \(status)]
+      --- screen ---
+      \(show(screenBytes))
+      --- stdout ---
+      \(show(stdoutBytes))
+      --- stderr ---
+      \(show(stderrBytes))
+      """)
+  }
+}
