@@ -68,6 +68,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
       s->status = ASK_READ_ERROR;
       return -1;
     }
+    c = ask_tty_typeahead(c);
     /* CR LF is one Enter: a terminal (or a paste) sending both must not
      * leave an empty answer for the next read. */
     int was_cr = s->after_cr;

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -15,6 +16,7 @@ static int tty_fd = -1;          /* the held terminal, or -1 */
 static struct termios saved;     /* its modes when `ask` started */
 static struct termios held;      /* the hold mode: no ICANON, no ECHO */
 static volatile sig_atomic_t is_held = 0;
+static int typeahead = 0;        /* bytes pending when the hold began */
 
 int ask_locale_init(void) {
   if (setlocale(LC_CTYPE, "") != NULL && strcmp(nl_langinfo(CODESET), "UTF-8") == 0)
@@ -34,10 +36,19 @@ int ask_tty_begin(int fd) {
   held.c_cc[VMIN] = 1;
   held.c_cc[VTIME] = 0;
   if (tcsetattr(fd, TCSANOW, &held) == -1) return -1;
+  /* A Ctrl-D typed in canonical mode is queued as a NUL that ends a line;
+   * counted here so ask_tty_typeahead can give it back as end of input. */
+  if (ioctl(fd, FIONREAD, &typeahead) == -1) typeahead = 0;
   tty_fd = fd;
   is_held = 1;
   atexit(restore_at_exit);
   return 0;
+}
+
+unsigned char ask_tty_typeahead(unsigned char byte) {
+  if (typeahead <= 0) return byte;
+  typeahead--;
+  return byte == '\0' ? saved.c_cc[VEOF] : byte;
 }
 
 void ask_tty_hold(void) {

@@ -137,6 +137,10 @@ final class PseudoTerminal {
     }
   }
 
+  /// Keeps servicing the pty and pipes for `seconds` (keys go out, output
+  /// comes in), whatever happens.
+  func pause(_ seconds: Double) { _ = pump(timeout: seconds) { false } }
+
   /// Waits until the child has exited and closed stdout and stderr; returns
   /// its exit status (128+N for signal N). On timeout kills the child's
   /// process group (which its background processes share) and throws.

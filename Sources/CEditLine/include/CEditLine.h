@@ -81,6 +81,12 @@ int64_t ask_now_ms(void);
  * (the terminal is then left as it was). */
 int ask_tty_begin(int fd);
 
+/* Passes each byte read from the held terminal: of the bytes that were
+ * pending when the hold began (typed ahead in canonical mode), a NUL is
+ * the kernel's mark of a Ctrl-D and comes back as the terminal's EOF
+ * character, so a Ctrl-D typed ahead cancels instead of hanging. */
+unsigned char ask_tty_typeahead(unsigned char byte);
+
 /* Applies the hold mode again (after libedit returned to cooked mode).
  * No-op before ask_tty_begin. */
 void ask_tty_hold(void);

@@ -1,0 +1,204 @@
+import Glibc
+import Testing
+
+/// The built `ask` on a pseudo-terminal: each way to answer, what reaches
+/// stdout, the exit status, and that termios are restored every time.
+@Suite("Answering on a terminal", .serialized)
+struct AnsweringTests {
+  static let sheet = ["--sheet", "-t", "Available Actions", "-c", "Cancel", "-d", "Destroy",
+                      "Negotiate", "Compromise"]
+
+  @Test("The sheet shows four numbered buttons, Destroy first and Cancel last and set apart")
+  func sheetLayout() throws {
+    let pty = try AskSession.ask(Self.sheet, environment: ["NO_COLOR": "1"])
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("""
+      Available Actions\r
+        1) Destroy (destructive)\r
+        2) Negotiate\r
+        3) Compromise\r
+      \r
+        4) Cancel\r
+      Choice [1-4, Ctrl-D = cancel]: 
+      """))
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.stdout == "")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Destroy is drawn red when colour is on")
+  func destructiveRed() throws {
+    let pty = try AskSession.ask(Self.sheet)
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("1) \u{1B}[31mDestroy\u{1B}[0m"))
+    #expect(pty.screen.contains("\u{1B}[1mAvailable Actions\u{1B}[0m"))
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit() == 1)
+  }
+
+  @Test("Each way to answer chooses its button", arguments: [
+    ("neg\r", "Negotiate\n", Int32(0)),      // a unique prefix
+    ("NEGOTIATE\r", "Negotiate\n", 0),       // a title, case-folded
+    ("3\r", "Compromise\n", 0),              // a number
+    ("1\r", "Destroy\n", 0),                 // the destructive button by number
+    ("Destroy\r", "Destroy\n", 0),           // … or by its full title
+    ("co\t\r", "Compromise\n", 0),           // Tab completes the title
+    ("4\r", "", 1),                          // the cancel button prints nothing
+    ("Cancel\r", "", 1),
+    ("\u{4}", "", 1),                        // Ctrl-D on an empty line
+    ("xyz\u{15}2\r", "Negotiate\n", 0),      // Ctrl-U clears what was typed
+    ("Nex\u{7F}got\r", "Negotiate\n", 0),    // Backspace edits; the prefix Negot
+  ])
+  func answers(keys: String, stdout: String, status: Int32) throws {
+    let pty = try AskSession.ask(Self.sheet)
+    try pty.waitForPrompt()
+    pty.type(keys)
+    #expect(try pty.waitForExit() == status)
+    #expect(pty.stdout == stdout)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("An unrecognised answer gets one hint and the answer line again, not the list")
+  func reprompt() throws {
+    let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])
+    try pty.waitForPrompt()
+    pty.type("9\r")
+    try pty.waitFor("No button matches '9': type a number from 1 to 2 or a title.")
+    pty.pause(0.2)
+    #expect(pty.count("Choice [1-2, Ctrl-D = cancel]: ") == 2)
+    #expect(pty.count("Alpha") == 1)
+    pty.type("b\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Beta\n")
+  }
+
+  @Test("A prefix never chooses the destructive button: a hint says how")
+  func destructivePrefix() throws {
+    let pty = try AskSession.ask(["-t", "T", "-d", "Delete", "Defer"])
+    try pty.waitForPrompt()
+    pty.type("Del\r")
+    try pty.waitFor("'Del' is only the start of 'Delete': type the whole title or 1 to choose it.")
+    pty.type("De\r")
+    try pty.waitFor("'De' matches 'Delete' and 'Defer'")
+    pty.type("Def\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Defer\n")
+  }
+
+  @Test("Enter chooses the default, which is marked in words")
+  func defaultButton() throws {
+    let pty = try AskSession.ask(["-t", "Continue?", "--default", "Yes", "-c", "No", "Yes"])
+    try pty.waitForPrompt("Choice [1-2, Enter = Yes, Ctrl-D = cancel]: ")
+    #expect(pty.screen.contains("1) Yes (default)"))
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Yes\n")
+  }
+
+  @Test("Cyrillic and Chinese titles are shown and answered, case-folded")
+  func scripts() throws {
+    let pty = try AskSession.ask(["-t", "你好 — открыть ссылку?", "-m", "В браузере", "-c", "Нет", "Да", "好的"])
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("你好 — открыть ссылку?"))
+    #expect(pty.screen.contains("1) Да"))
+    #expect(pty.screen.contains("2) 好的"))
+    pty.type("да\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Да\n")
+  }
+
+  @Test("Backspace over a non-ASCII letter removes the whole character (C12, button prompt)")
+  func backspaceUnicode() throws {
+    let pty = try AskSession.ask(["-t", "City", "Zürich", "Zug"], environment: ["LANG": "C"])
+    try pty.waitForPrompt()
+    pty.type("Zü")
+    pty.pause(0.1)
+    pty.type("\u{7F}\u{7F}Zürich\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Zürich\n")
+  }
+
+  @Test("Tab completes a Cyrillic title under the C locale too")
+  func completionUnicode() throws {
+    let pty = try AskSession.ask(["-t", "T", "Удалить", "Отмена"], environment: ["LANG": "C", "LC_ALL": ""])
+    try pty.waitForPrompt()
+    pty.type("у\t")
+    try pty.waitFor("Удалить")
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Удалить\n")
+  }
+
+  @Test("--print json reports the button, its number, its index and its role")
+  func json() throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "B", "--print", "json"])
+    try pty.waitForPrompt()
+    pty.type("2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == #"{"button":"B","index":2,"buttonIndex":1,"role":"other"}"# + "\n")
+  }
+
+  @Test("--print json reports a Ctrl-D cancel with eof")
+  func jsonCancel() throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "-c", "Stop", "--print=json"])
+    try pty.waitForPrompt()
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.stdout == #"{"button":"Stop","index":2,"buttonIndex":1,"role":"cancel","eof":true}"# + "\n")
+  }
+
+  @Test("--print index, -0 and -n shape what is printed", arguments: [
+    (["--print", "index"], "2\n"), (["-0"], "B\0"), (["-n"], "B"), (["--print", "index", "-n0"], "2"),
+  ])
+  func printModes(options: [String], stdout: String) throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "B"] + options)
+    try pty.waitForPrompt()
+    pty.type("b\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == stdout)
+  }
+
+  @Test("Keys typed before the prompt is drawn are answered once")
+  func typeAhead() throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "B"])
+    pty.type("2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "B\n")
+    #expect(pty.count("No button matches") == 0)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("A Ctrl-D typed before the prompt is drawn cancels, never hangs")
+  func typeAheadEOF() throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "B"])
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit(timeout: 5) == 1)
+    #expect(pty.stdout == "")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("An Enter sent as CR LF is one Enter: the re-prompt still waits (C24)")
+  func crlfEnter() throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "B"])
+    try pty.waitForPrompt()
+    pty.type("9\r\n")
+    try pty.waitFor("No button matches '9'")
+    pty.pause(0.3)
+    #expect(pty.count("No button matches") == 1)
+    #expect(pty.count("Type a number") == 0)
+    #expect(pty.exitStatus == nil)
+    pty.type("a\r\n")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "A\n")
+  }
+
+  @Test("Input still pending on the terminal at exit is discarded, not left for the shell")
+  func pendingInputDiscarded() throws {
+    let pty = try AskSession.shell("ask -t T A B; read -t 0.5 line; echo \"left=[$line]\"")
+    try pty.waitForPrompt()
+    pty.type("1\rrm -rf x\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "A\nleft=[]\n")
+  }
+}

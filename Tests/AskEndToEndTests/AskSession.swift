@@ -1,0 +1,54 @@
+import Glibc
+
+/// Starting the built `ask` (or a shell script that calls it) on a
+/// pseudo-terminal, with a fixed environment.
+enum AskSession {
+  /// The environment every test starts from: the built `ask` first on PATH,
+  /// a known TERM, a UTF-8 locale, and a HOME without an editrc.
+  static let environment: [String: String] = [
+    "PATH": PseudoTerminal.binDirectory + ":/usr/local/bin:/usr/bin:/bin",
+    "TERM": "xterm-256color",
+    "LANG": "C.UTF-8",
+    "HOME": "/nonexistent",
+  ]
+
+  /// `ask` with `arguments`.
+  static func ask(_ arguments: [String], stdin: PseudoTerminal.Stdin = .terminal,
+                  environment extra: [String: String] = [:], columns: Int = 80) throws -> PseudoTerminal {
+    try PseudoTerminal(executable: PseudoTerminal.locate("ask"), arguments: arguments,
+                       environment: environment.merging(extra) { $1 }, stdin: stdin,
+                       columns: columns)
+  }
+
+  /// `bash -c script`, with the built `ask` on PATH.
+  static func shell(_ script: String, stdin: PseudoTerminal.Stdin = .terminal,
+                    environment extra: [String: String] = [:]) throws -> PseudoTerminal {
+    try PseudoTerminal(executable: "/bin/bash", arguments: ["-c", script],
+                       environment: environment.merging(extra) { $1 }, stdin: stdin)
+  }
+}
+
+extension PseudoTerminal {
+  /// Waits until `ask` is reading keys (non-canonical) and `text` is shown.
+  func waitForPrompt(_ text: String = "Choice [") throws {
+    try waitFor(text)
+    try waitUntilNonCanonical()
+  }
+
+  /// How many times `text` appears on the screen.
+  func count(_ text: String) -> Int {
+    screen.split(separator: text, omittingEmptySubsequences: false).count - 1
+  }
+
+  /// True when the screen holds an SGR sequence (colour or attribute).
+  var screenHasSGR: Bool {
+    var bytes = screenBytes[...]
+    while let escape = bytes.firstIndex(of: 0x1B) {
+      bytes = bytes[(escape + 1)...]
+      guard bytes.first == UInt8(ascii: "[") else { continue }
+      let body = bytes.dropFirst().prefix { (0x30...0x3F).contains($0) }
+      if bytes.dropFirst(1 + body.count).first == UInt8(ascii: "m") { return true }
+    }
+    return false
+  }
+}
