@@ -12,6 +12,7 @@ import Darwin
 public enum AskCommand {
   /// Runs `ask` with the process's arguments and exits.
   public static func main() -> Never {
+    let closed = ask_reserve_standard_fds()
     _ = ask_locale_init()
     let action: Action
     do {
@@ -25,6 +26,8 @@ public enum AskCommand {
     case .version:
       exit(ResultPrinter.write(Array("ask \(askVersion)\n".utf8)) == 0 ? 0 : 2)
     case .present(let invocation):
+      // A closed stdout would swallow the result: say so before asking.
+      if closed & 2 != 0 { fail(.io("write the result: standard output is closed", errno: EBADF)) }
       run(invocation)
     }
   }

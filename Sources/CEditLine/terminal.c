@@ -3,6 +3,7 @@
 #include "CEditLine.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
@@ -23,6 +24,22 @@ int ask_locale_init(void) {
     return 0;
   if (setlocale(LC_CTYPE, "C.UTF-8") != NULL) return 0;
   return -1;
+}
+
+int ask_reserve_standard_fds(void) {
+  static int closed = -1;
+  if (closed != -1) return closed;
+  closed = 0;
+  for (int fd = 0; fd <= 2; fd++) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    closed |= 1 << fd;
+    int null = open("/dev/null", O_RDWR);
+    if (null != -1 && null != fd) { /* cannot happen: fd is the lowest free */
+      dup2(null, fd);
+      close(null);
+    }
+  }
+  return closed;
 }
 
 static void restore_at_exit(void) { ask_tty_restore(); }

@@ -51,13 +51,17 @@ public final class TerminalConsole: Console {
   ///   - answers: where answers come from.
   ///   - color: the `--color` mode; see ``Theme/decide(mode:drawingFD:environment:)``.
   /// - Throws: ``AskError/noTerminal`` when `answers` is `.terminal` and
-  ///   `/dev/tty` cannot be opened.
+  ///   `/dev/tty` cannot be opened; ``AskError/io(_:errno:)`` (`EBADF`) when
+  ///   answers come from standard input and it is closed.
   public init(answers: AnswerSource = .automatic, color: ColorMode = .auto) throws(AskError) {
+    let closed = ask_reserve_standard_fds()
     _ = ask_signals_install()
     terminalFD = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
     drawingFD = terminalFD >= 0 ? terminalFD : 2
     switch answers {
-    case .automatic, .standardInput: answerFD = 0
+    case .automatic, .standardInput:
+      guard closed & 1 == 0 else { throw .io("read the answer", errno: EBADF) }
+      answerFD = 0
     case .terminal:
       guard terminalFD >= 0 else { throw .noTerminal }
       answerFD = terminalFD

@@ -33,6 +33,14 @@
  * Returns 0, or -1 when no UTF-8 locale could be set. */
 int ask_locale_init(void);
 
+/* ---- Standard file descriptors ------------------------------------------ */
+
+/* Opens /dev/null on each of fds 0, 1 and 2 that is closed, so that no
+ * later open or pipe lands on them (a self-pipe on fd 0 would be read as
+ * answers). Returns a bit mask of those that were closed: 1 << fd; later
+ * calls return the same mask. Call before opening anything else. */
+int ask_reserve_standard_fds(void);
+
 /* ---- Signals ------------------------------------------------------------- */
 
 /* Installs flag-only handlers (they write the signal number to a self-pipe)

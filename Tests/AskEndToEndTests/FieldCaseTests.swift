@@ -1,0 +1,101 @@
+import Glibc
+import Testing
+
+/// The field cases handed with the core issue (failures reported against
+/// peers' tools), ported as they were given: command, keys, exit status,
+/// stdout, and termios restored. Their prose checks are in the other suites
+/// (noted per case).
+@Suite("Field cases from peers' bug trackers", .serialized)
+struct FieldCaseTests {
+  enum Key {
+    case text(String)
+    case wait(String)
+    case sleep(Double)
+  }
+
+  struct FieldCase: CustomTestStringConvertible, Sendable {
+    let id: String
+    let argv: [String]
+    let keys: [Key]
+    let exit: Int32
+    let stdout: String
+    var testDescription: String { id }
+  }
+
+  static let cases: [FieldCase] = [
+    // C02: the prompt must not be captured with the answer (ScriptingTests.capture).
+    FieldCase(id: "C02", argv: ["bash", "-c", """
+      choice=$(ask -t 'Delete 3 files?' -m 'This cannot be undone.' -c Cancel -d Delete); \
+      printf '[%s] %s\\n' "$choice" $?
+      """], keys: [.wait("Delete 3 files?"), .text("Delete\r")], exit: 0, stdout: "[Delete] 0\n"),
+    // C03: a prompt reading a piped script consumes only its own line.
+    FieldCase(id: "C03", argv: ["bash", "-c", "printf '%s\\n' 'ask -t First One Two' 2 'echo after' | bash"],
+              keys: [.sleep(1.0)], exit: 0, stdout: "Two\nafter\n"),
+    // C05: end of input while re-asking ends the prompt (ScriptingTests.noTerminalInvalid).
+    FieldCase(id: "C05", argv: ["ask", "-t", "Pick", "Alpha", "Beta"],
+              keys: [.wait("Beta"), .text("9\r"), .sleep(0.5), .text("\u{4}")], exit: 1, stdout: ""),
+    // C08: Ctrl-C stops the calling script too.
+    FieldCase(id: "C08", argv: ["bash", "-c", """
+      ask -t 'Step 1' -c Stop Go; echo "step1=$?"; ask -t 'Step 2' -c Stop Go; echo "step2=$?"
+      """], keys: [.wait("Step 1"), .text("\u{3}")], exit: 130, stdout: ""),
+    // C10: no buttons at all gives the implied OK.
+    FieldCase(id: "C10", argv: ["ask", "-t", "Nothing to choose"],
+              keys: [.wait("OK"), .text("1\r")], exit: 0, stdout: "OK\n"),
+    // C11: duplicate titles, compared case-insensitively, are a spec error.
+    FieldCase(id: "C11", argv: ["ask", "-t", "Which file?", "report.txt", "Report.TXT", "other.txt"],
+              keys: [], exit: 2, stdout: ""),
+    // C18: NO_COLOR is honoured (ScriptingTests.noColor checks the SGR).
+    FieldCase(id: "C18", argv: ["env", "NO_COLOR=1", "ask", "-t", "Delete backups?", "-c", "Cancel", "-d", "Delete"],
+              keys: [.wait("Delete"), .text("Cancel\r")], exit: 1, stdout: ""),
+    // C20: escape sequences from the spec are shown, not sent (ScriptingTests.escapeInjection).
+    FieldCase(id: "C20", argv: ["ask", "-t", "Update\u{1B}]0;pwned\u{7}", "-m", "ok\u{1B}[2J\u{1B}[H",
+                                "-c", "Cancel", "Yes\u{1B}]52;c;ZWNobyBoaQ==\u{7}"],
+              keys: [.wait("Cancel"), .text("Cancel\r")], exit: 1, stdout: ""),
+    // C24: CR LF is one line ending (AnsweringTests.crlfEnter for the pty).
+    FieldCase(id: "C24", argv: ["bash", "-c", "printf 'Yes\\r\\n' | ask -t 'Deploy?' -c No Yes"],
+              keys: [], exit: 0, stdout: "Yes\n"),
+    // C25: a closed stdout ends ask by SIGPIPE, quietly.
+    FieldCase(id: "C25", argv: ["bash", "-c", "ask -t Pick Alpha Beta | true; echo \"ask=${PIPESTATUS[0]}\""],
+              keys: [.wait("Beta"), .sleep(0.3), .text("Alpha\r")], exit: 0, stdout: "ask=141\n"),
+  ]
+
+  @Test("Each field case behaves as the case says", arguments: cases)
+  func fieldCase(_ fieldCase: FieldCase) throws {
+    let executable = fieldCase.argv[0] == "ask" ? PseudoTerminal.locate("ask")
+      : fieldCase.argv[0] == "env" ? "/usr/bin/env" : "/bin/bash"
+    let pty = try PseudoTerminal(executable: executable, arguments: Array(fieldCase.argv.dropFirst()),
+                                 environment: AskSession.environment)
+    for key in fieldCase.keys {
+      switch key {
+      case .text(let text): pty.type(text)
+      case .wait(let text): try pty.waitFor(text)
+      case .sleep(let seconds): pty.pause(seconds)
+      }
+    }
+    #expect(try pty.waitForExit(timeout: 15) == fieldCase.exit)
+    #expect(pty.stdout == fieldCase.stdout)
+    #expect(pty.termiosRestored)
+    #expect(!pty.screen.contains("Fatal error") && !pty.stderr.contains("Fatal error"))
+  }
+
+  @Test("C05: after '9' exactly one hint and one re-prompt appear, and Ctrl-D ends it within 1 s")
+  func c05Screen() throws {
+    let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])
+    try pty.waitForPrompt()
+    pty.type("9\r")
+    try pty.waitFor("No button matches")
+    pty.pause(0.5)
+    #expect(pty.count("No button matches") == 1)
+    #expect(pty.count("Choice [") == 2)
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit(timeout: 1) == 1)
+  }
+
+  @Test("C11: one stderr line names the duplicate, and nothing is drawn")
+  func c11Message() throws {
+    let pty = try AskSession.ask(["-t", "Which file?", "report.txt", "Report.TXT", "other.txt"])
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stderr == "ask: Duplicate button title 'Report.TXT' (same as 'report.txt')\n")
+    #expect(pty.screen == "")
+  }
+}

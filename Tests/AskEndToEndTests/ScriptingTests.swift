@@ -1,0 +1,274 @@
+import Glibc
+import Testing
+
+/// `ask` in scripts: capture, pipes, no terminal, signals, what reaches
+/// stdout and stderr.
+@Suite("Scripts, pipes and signals", .serialized)
+struct ScriptingTests {
+  @Test("x=$(ask …) captures only the result; the prompt stays on the terminal (C02)")
+  func capture() throws {
+    let pty = try AskSession.shell("""
+      choice=$(ask -t 'Delete 3 files?' -m 'This cannot be undone.' -c Cancel -d Delete); \
+      printf '[%s] %s\\n' "$choice" $?
+      """)
+    try pty.waitForPrompt("Delete 3 files?")
+    #expect(pty.screen.contains("This cannot be undone."))
+    #expect(pty.screen.contains("1) "))
+    pty.type("Delete\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "[Delete] 0\n")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("With stderr thrown away the prompt is still drawn on /dev/tty")
+  func stderrDiscarded() throws {
+    let pty = try AskSession.shell("ask -t 'Delete 3 files?' -c Cancel -d Delete 2>/dev/null")
+    try pty.waitForPrompt("Delete 3 files?")
+    pty.type("2\r")
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.stdout == "")
+  }
+
+  @Test("From a pipe ask consumes exactly its line; the rest stays for the next reader (C03)")
+  func pipeConsumesOneLine() throws {
+    let pty = try AskSession.shell("ask -t T A B; cat", stdin: .pipe(Array("2\nrest\n".utf8)))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "B\nrest\n")
+    #expect(pty.screen.contains("Choice [1-2, Ctrl-D = cancel]: 2\r\n"))
+  }
+
+  @Test("A script piped into bash runs every line after an ask (C03)")
+  func scriptPipedIntoBash() throws {
+    let pty = try AskSession.shell("printf '%s\\n' 'ask -t First One Two' 2 'echo after' | bash")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Two\nafter\n")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Piped answers: CR LF is LF, a last line without newline counts, end of input cancels",
+        arguments: [
+    ("Yes\r\n", "Yes\n", Int32(0)), ("yes", "Yes\n", 0), ("", "", 1), ("\n", "", 2),
+    ("  1  \n", "Yes\n", 0), ("2\n", "", 1),
+  ])
+  func pipedAnswers(input: String, stdout: String, status: Int32) throws {
+    let pty = try AskSession.ask(["-t", "Deploy?", "-c", "No", "Yes"], stdin: .pipe(Array(input.utf8)))
+    #expect(try pty.waitForExit() == status)
+    #expect(pty.stdout == stdout)
+  }
+
+  @Test("With no terminal at all the prompt goes to stderr and answers come from stdin")
+  func noTerminal() throws {
+    let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"], stdin: .noTerminal(Array("2\n".utf8)))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Beta\n")
+    #expect(pty.stderr == "Pick\n  1) Alpha\n  2) Beta\nChoice [1-2, Ctrl-D = cancel]: 2\n")
+  }
+
+  @Test("With no terminal an unrecognised answer is one hint and exit 2, never a loop (C05)")
+  func noTerminalInvalid() throws {
+    let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"], stdin: .noTerminal(Array("9\n1\n".utf8)))
+    #expect(try pty.waitForExit(timeout: 3) == 2)
+    #expect(pty.stdout == "")
+    #expect(pty.stderr.hasSuffix(": 9\nNo button matches '9': type a number from 1 to 2 or a title.\n"))
+  }
+
+  @Test("With stdin from /dev/null a script takes the cancel path")
+  func devNull() throws {
+    let pty = try AskSession.shell("ask -t T -c Keep Delete </dev/null; echo \"status=$?\"")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "status=1\n")
+  }
+
+  @Test("With stdin closed ask fails with exit 2 and one line")
+  func stdinClosed() throws {
+    let pty = try AskSession.shell("ask -t T A B <&-; echo \"status=$?\"", stdin: .noTerminal([]))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "status=2\n")
+    #expect(pty.stderr.hasSuffix("ask: Cannot read the answer (errno 9)\n"))
+  }
+
+  @Test("With stdout closed ask fails with exit 2 before asking")
+  func stdoutClosed() throws {
+    let pty = try AskSession.shell("ask -t T A B >&-; echo \"status=$?\" >&2")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stderr == "ask: Cannot write the result: standard output is closed (errno 9)\nstatus=2\n")
+    #expect(pty.screen == "")
+  }
+
+  @Test("--answers tty reads the terminal even when stdin is a pipe")
+  func answersFromTerminal() throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "B", "--answers", "tty"], stdin: .pipe(Array("1\n".utf8)))
+    try pty.waitForPrompt()
+    pty.type("2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "B\n")
+  }
+
+  @Test("--answers tty without a terminal is exit 2 with a message")
+  func answersFromMissingTerminal() throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "--answers", "tty"], stdin: .noTerminal([]))
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stderr == "ask: No terminal to read the answer from (/dev/tty cannot be opened)\n")
+  }
+
+  @Test("Ctrl-C ends ask by SIGINT with the terminal restored, and the script stops (C08)")
+  func controlC() throws {
+    let pty = try AskSession.shell("""
+      ask -t 'Step 1' -c Stop Go; echo "step1=$?"; ask -t 'Step 2' -c Stop Go; echo "step2=$?"
+      """)
+    try pty.waitForPrompt("Step 1")
+    pty.type("partial\u{3}")
+    #expect(try pty.waitForExit() == 130)
+    #expect(pty.stdout == "")
+    #expect(!pty.screen.contains("Step 2"))
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("A terminating signal restores the terminal and ends ask by that signal", arguments: [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+  ])
+  func signals(signal: Int32) throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "B"])
+    try pty.waitForPrompt()
+    pty.type("a")
+    pty.pause(0.1)
+    pty.signal(signal)
+    #expect(try pty.waitForExit() == 128 + signal)
+    #expect(pty.stdout == "")
+    #expect(pty.termiosRestored)
+    #expect(!pty.screen.contains("Crash") && !pty.stderr.contains("Crash"))
+  }
+
+  @Test("kill -TERM meant for ask does not kill the calling script")
+  func termFromScript() throws {
+    let pty = try AskSession.shell("""
+      ask -t T A B </dev/tty & echo "pid=$!"; wait $!; echo "ask=$?"; echo survived
+      """)
+    try pty.waitForPrompt()
+    let pid = pty.stdout.split(separator: "\n").first.flatMap { Int32($0.dropFirst(4)) }
+    try #require(pid != nil)
+    kill(pid!, SIGTERM)
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "pid=\(pid!)\nask=143\nsurvived\n")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("A signal ignored when ask starts stays ignored (nohup)")
+  func ignoredSignal() throws {
+    let pty = try AskSession.shell("trap '' HUP; ask -t T A B </dev/tty & pid=$!; sleep 0.3; kill -HUP $pid; sleep 0.2; kill -0 $pid && echo alive; kill -TERM $pid; wait $pid; echo \"ask=$?\"")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "alive\nask=143\n")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("A closed stdout ends ask by SIGPIPE, quietly, terminal restored (C25)")
+  func brokenPipe() throws {
+    let pty = try AskSession.shell("ask -t Pick Alpha Beta | true; echo \"ask=${PIPESTATUS[0]}\"")
+    try pty.waitForPrompt()
+    pty.pause(0.3)
+    pty.type("Alpha\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "ask=141\n")
+    #expect(pty.stderr == "")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Escape sequences in titles, messages and buttons are shown, never sent (C20)")
+  func escapeInjection() throws {
+    let pty = try AskSession.ask(["-t", "Update\u{1B}]0;pwned\u{7}", "-m", "ok\u{1B}[2J\u{1B}[H",
+                                  "-c", "Cancel", "Yes\u{1B}]52;c;ZWNobyBoaQ==\u{7}", "\u{9B}31mC1"])
+    try pty.waitForPrompt()
+    pty.type("Cancel\r")
+    #expect(try pty.waitForExit() == 1)
+    for raw in ["\u{1B}]0;", "\u{1B}]52;", "\u{1B}[2J", "\u{1B}[H", "\u{7}", "\u{9B}"] {
+      #expect(!pty.screen.contains(raw))
+    }
+    #expect(pty.screen.contains("Update^[]0;pwned^G"))
+    #expect(pty.screen.contains("Yes^[]52;c;ZWNobyBoaQ==^G"))
+    #expect(pty.screen.contains("\\u{9B}31mC1"))
+  }
+
+  @Test("Choosing a button with control characters prints its title as given")
+  func rawTitleOnStdout() throws {
+    let pty = try AskSession.ask(["-t", "T", "Yes\u{1B}[1m"])
+    try pty.waitForPrompt()
+    pty.type("1\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Yes\u{1B}[1m\n")
+  }
+
+  @Test("Colour: NO_COLOR, TERM=dumb, --color never and an unknown TERM write no SGR (C18)",
+        arguments: [
+    ["NO_COLOR": "1"], ["TERM": "dumb"], ["TERM": "no-such-terminal"], ["TERM": ""],
+  ])
+  func noColor(environment: [String: String]) throws {
+    let pty = try AskSession.ask(["-t", "Delete backups?", "-c", "Cancel", "-d", "Delete"],
+                                 environment: environment)
+    try pty.waitForPrompt()
+    pty.type("Cancel\r")
+    #expect(try pty.waitForExit() == 1)
+    #expect(!pty.screenHasSGR)
+    #expect(pty.screen.contains("1) Delete (destructive)"))
+    #expect(!pty.screen.contains("No entry for terminal type"))
+  }
+
+  @Test("--color always wins over NO_COLOR; an empty NO_COLOR allows colour", arguments: [
+    (["--color", "always"], ["NO_COLOR": "1"], true),
+    ([], ["NO_COLOR": ""], true),
+    (["--color", "never"], [:], false),
+  ])
+  func colorOverrides(options: [String], environment: [String: String], colored: Bool) throws {
+    let pty = try AskSession.ask(["-t", "T", "-d", "Delete", "Keep"] + options, environment: environment)
+    try pty.waitForPrompt()
+    pty.type("2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.screenHasSGR == colored)
+  }
+
+  @Test("Spec and usage errors are one line on stderr, exit 2, and nothing is drawn (C11)",
+        arguments: [
+    (["-t", "Which file?", "report.txt", "Report.TXT", "other.txt"],
+     "ask: Duplicate button title 'Report.TXT' (same as 'report.txt')\n"),
+    (["-c", "Close", "Close"], "ask: Duplicate button title 'Close'\n"),
+    (["-t", "T", ""], "ask: Button 1 has an empty title\n"),
+    (["--destructve", "x"], "ask: Unknown option '--destructve'. Did you mean '--destructive'?\n"),
+    (["-t"], "ask: Missing value for '-t'\n"),
+    (["--print", "xml"], "ask: The value 'xml' is invalid for '--print'; expected one of: title, index, json\n"),
+  ])
+  func errors(arguments: [String], stderr: String) throws {
+    let pty = try AskSession.ask(arguments)
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stderr == stderr)
+    #expect(pty.stdout == "")
+    #expect(pty.screen == "")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("An argument that is not UTF-8 is a usage error")
+  func invalidUTF8() throws {
+    let pty = try AskSession.shell("ask -t $'\\xff\\xfe' A; echo \"status=$?\"")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "status=2\n")
+    #expect(pty.stderr == "ask: Argument 2 is not valid UTF-8\n")
+  }
+
+  @Test("An alert with no buttons has the implied OK, the default (C10)")
+  func impliedOK() throws {
+    let pty = try AskSession.ask(["-t", "Nothing to choose"])
+    try pty.waitForPrompt("Choice [1, Enter = OK, Ctrl-D = cancel]: ")
+    #expect(pty.screen.contains("1) OK (default)"))
+    pty.type("1\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "OK\n")
+  }
+
+  @Test("--help and --version print on stdout and exit 0")
+  func helpAndVersion() throws {
+    let help = try AskSession.ask(["--help"])
+    #expect(try help.waitForExit() == 0)
+    #expect(help.stdout.hasPrefix("Usage: ask [OPTIONS] [BUTTON ...]\n"))
+    let version = try AskSession.ask(["--version"])
+    #expect(try version.waitForExit() == 0)
+    #expect(version.stdout == "ask 0.1.0\n")
+  }
+}
