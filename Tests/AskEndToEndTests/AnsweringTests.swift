@@ -73,6 +73,18 @@ struct AnsweringTests {
     #expect(pty.stdout == "Beta\n")
   }
 
+  @Test("Up recalls an earlier answer of this run for editing")
+  func history() throws {
+    let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])
+    try pty.waitForPrompt()
+    pty.type("Zeta\r")
+    try pty.waitFor("No button matches 'Zeta'")
+    // Up brings back "Zeta"; Ctrl-A, delete the Z, type B: "Beta".
+    pty.type("\u{1B}[A\u{1}\u{4}B\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Beta\n")
+  }
+
   @Test("A prefix never chooses the destructive button: a hint says how")
   func destructivePrefix() throws {
     let pty = try AskSession.ask(["-t", "T", "-d", "Delete", "Defer"])

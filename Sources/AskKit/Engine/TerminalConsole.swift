@@ -85,12 +85,16 @@ public final class TerminalConsole: Console {
   /// discarding input still pending on it (SPEC §5). Idempotent.
   public func restore() { ask_tty_restore() }
 
+  /// Draws on the terminal, or on stderr without one. A drawing stream that
+  /// cannot be written (stderr closed, no terminal) is not an error: the
+  /// answer can still be given.
   public func draw(_ text: String) throws(AskError) {
     var text = text
     text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
       var offset = 0
       while offset < bytes.count {
-        let n = write(drawingFD, bytes.baseAddress! + offset, bytes.count - offset)
+        let n = write(drawingFD, base + offset, bytes.count - offset)
         if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
       }
     }
@@ -107,9 +111,10 @@ public final class TerminalConsole: Console {
       var length: Int32 = 0
       status = ask_line_read(editor, prompt, -1, &line, &length, &signo)
       if Int(status) == ASK_READ_LINE, let line {
-        answer = String(decoding: UnsafeRawBufferPointer(start: line, count: Int(length)),
-                        as: UTF8.self)
-        ask_line_remember(editor, line)
+        let text = String(decoding: UnsafeRawBufferPointer(start: line, count: Int(length)),
+                          as: UTF8.self)
+        ask_line_remember(editor, text)  // without the line's LF
+        answer = text
       }
     } else {
       try draw(prompt)
