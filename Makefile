@@ -5,9 +5,14 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-RELEASE_FLAGS = -c release --static-swift-stdlib
-# Debian packages: libedit (line editing) and pkg-config (to find it).
-PACKAGES = libedit-dev pkg-config
+# The release binary is fully static (Swift runtime, libedit, libc): no
+# dynamic loader and no symbol relocations at start-up, which took about
+# two thirds of the time to the first prompt (see BENCHMARKS.md). libedit's
+# static archive needs terminfo (libtinfo), libbsd and libmd.
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable \
+  -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
+# Debian packages: libedit and its static dependencies, pkg-config to find it.
+PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 
 .PHONY: all deps build demo test install uninstall clean
 
@@ -27,10 +32,13 @@ demo: build
 	  -t "Available Actions" -c Cancel -d Destroy Negotiate Compromise; \
 	  echo "exit status $$?"
 
-# Unit tests and end-to-end tests on pseudo-terminals.
+# Unit tests and end-to-end tests on pseudo-terminals (debug build), then
+# the end-to-end tests again on the release binary that `make install` ships.
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+	$(SWIFT) build $(RELEASE_FLAGS)
+	ASK_BIN=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask $(SWIFT) test --filter AskEndToEndTests
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

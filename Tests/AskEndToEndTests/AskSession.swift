@@ -3,10 +3,17 @@ import Glibc
 /// Starting the built `ask` (or a shell script that calls it) on a
 /// pseudo-terminal, with a fixed environment.
 enum AskSession {
-  /// The environment every test starts from: the built `ask` first on PATH,
-  /// a known TERM, a UTF-8 locale, and a HOME without an editrc.
+  /// The `ask` under test: `$ASK_BIN` when set (`make test` runs the suite
+  /// again on the release build that `make install` ships), else the debug
+  /// build beside the test bundle.
+  static let executable: String = getenv("ASK_BIN").map { String(cString: $0) }
+    ?? PseudoTerminal.locate("ask")
+
+  /// The environment every test starts from: the `ask` under test first on
+  /// PATH, a known TERM, a UTF-8 locale, and a HOME without an editrc.
   static let environment: [String: String] = [
-    "PATH": PseudoTerminal.binDirectory + ":/usr/local/bin:/usr/bin:/bin",
+    "PATH": String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
+      + ":/usr/local/bin:/usr/bin:/bin",
     "TERM": "xterm-256color",
     "LANG": "C.UTF-8",
     "HOME": "/nonexistent",
@@ -15,7 +22,7 @@ enum AskSession {
   /// `ask` with `arguments`.
   static func ask(_ arguments: [String], stdin: PseudoTerminal.Stdin = .terminal,
                   environment extra: [String: String] = [:], columns: Int = 80) throws -> PseudoTerminal {
-    try PseudoTerminal(executable: PseudoTerminal.locate("ask"), arguments: arguments,
+    try PseudoTerminal(executable: executable, arguments: arguments,
                        environment: environment.merging(extra) { $1 }, stdin: stdin,
                        columns: columns)
   }

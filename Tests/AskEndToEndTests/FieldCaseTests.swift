@@ -61,7 +61,7 @@ struct FieldCaseTests {
 
   @Test("Each field case behaves as the case says", arguments: cases)
   func fieldCase(_ fieldCase: FieldCase) throws {
-    let executable = fieldCase.argv[0] == "ask" ? PseudoTerminal.locate("ask")
+    let executable = fieldCase.argv[0] == "ask" ? AskSession.executable
       : fieldCase.argv[0] == "env" ? "/usr/bin/env" : "/bin/bash"
     let pty = try PseudoTerminal(executable: executable, arguments: Array(fieldCase.argv.dropFirst()),
                                  environment: AskSession.environment)
