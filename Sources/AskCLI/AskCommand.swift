@@ -7,8 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The `ask` command: parse, present, print, exit — the one place that
-/// turns outcomes into exit statuses.
+/// The `ask` command: parse, present each prompt, print, exit — the one
+/// place that turns outcomes into exit statuses.
 public enum AskCommand {
   /// Runs `ask` with the process's arguments and exits.
   public static func main() -> Never {
@@ -32,16 +32,43 @@ public enum AskCommand {
     }
   }
 
+  /// Presents the prompts of `invocation` in order, writing each result as
+  /// soon as it is given; stops at the first that does not end with status
+  /// 0 and exits with that status (SPEC §3).
   private static func run(_ invocation: Invocation) -> Never {
     let console: TerminalConsole
-    let response: Response
     do {
-      console = try TerminalConsole(answers: invocation.answers, color: invocation.color)
+      console = try TerminalConsole(answers: invocation.answerSource, color: invocation.color)
     } catch {
       fail(error)
     }
-    do {
-      response = try AlertPresenter(console: console).present(invocation.alert)
+    let presenter = AlertPresenter(console: console)
+    do throws(AskError) {
+      switch invocation.source {
+      case .flags(let alert):
+        let response = try presenter.present(alert)
+        console.restore()
+        exit(write(response, of: alert, invocation).rawValue)
+      case .jsonFromStandardInput, .jsonFile:
+        let fd = try specDescriptor(invocation.source)
+        // Answer lines may follow each spec on the same stream: then read
+        // it byte by byte, and each object's line to its end.
+        let sharesStream = fd == console.answerFD
+        var scanner = JSONScanner(source: FileByteSource(fd: fd, readsAhead: !sharesStream))
+        var count = 0
+        while let object = try scanner.nextObject() {
+          if sharesStream { try scanner.finishLine() }
+          let alert = try SpecDecoder.alert(from: object)
+          let response = try presenter.present(alert)
+          let status = ExitStatus(response)
+          if status != .chosen { console.restore() }
+          if write(response, of: alert, invocation) != .chosen { exit(status.rawValue) }
+          count += 1
+        }
+        if count == 0 { throw AskError.spec("The spec stream is empty: no JSON object to ask") }
+        console.restore()
+        exit(ExitStatus.chosen.rawValue)
+      }
     } catch .interrupted(let signal) {
       ask_signal_reraise(signal)
     } catch .invalidAnswer(let hint) {
@@ -52,11 +79,25 @@ public enum AskCommand {
     } catch {
       fail(error)
     }
-    console.restore()
-    let error = ResultPrinter.write(
-      ResultPrinter.output(for: response, alert: invocation.alert, invocation: invocation))
+  }
+
+  /// Writes the result of one prompt at once (unbuffered) and returns its
+  /// exit status; a reader that is gone ends `ask` by SIGPIPE.
+  private static func write(_ response: Response, of alert: Alert, _ invocation: Invocation) -> ExitStatus {
+    let error = ResultPrinter.write(ResultPrinter.output(for: response, alert: alert, options: invocation.output))
     if error == EPIPE { ask_signal_reraise(SIGPIPE) }
-    exit(error == 0 ? ExitStatus(response).rawValue : ExitStatus.failure.rawValue)
+    if error != 0 { fail(.io("write the result", errno: error)) }
+    return ExitStatus(response)
+  }
+
+  /// The descriptor the spec is read from: 0, or the opened `--spec` file.
+  private static func specDescriptor(_ source: PromptSource) throws(AskError) -> Int32 {
+    guard case .jsonFile(let path) = source else { return 0 }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw .usage("Cannot open spec file '\(TerminalText.visible(path))': \(String(cString: strerror(errno)))")
+    }
+    return fd
   }
 
   /// The arguments without the program name.
@@ -75,7 +116,7 @@ public enum AskCommand {
 
   private static func report(_ message: String) {
     var line = "ask: " + message + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    line.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
   }
 
   private static func fail(_ error: AskError) -> Never {

@@ -10,6 +10,26 @@ enum PrintMode: String {
   case json
 }
 
+/// How results are written: `--print`, `-0`, `-n`.
+struct OutputOptions: Equatable {
+  var printMode: PrintMode = .title
+  /// `-0`: end each value with NUL instead of LF.
+  var nullTerminated = false
+  /// `-n`: no terminator after the last value of each prompt's result.
+  var omitsLastTerminator = false
+}
+
+/// Where the prompts come from.
+enum PromptSource: Equatable {
+  /// One alert built from the command line.
+  case flags(Alert)
+  /// A stream of JSON spec objects on standard input (`--json`,
+  /// `--spec -`).
+  case jsonFromStandardInput
+  /// A stream of JSON spec objects in a file (`--spec FILE`).
+  case jsonFile(String)
+}
+
 /// What one run of `ask` does, built from its command line.
 enum Action: Equatable {
   case help
@@ -17,25 +37,56 @@ enum Action: Equatable {
   case present(Invocation)
 }
 
-/// A prompt to present and how to report it.
+/// The prompts to present and how to report them.
 struct Invocation: Equatable {
-  var alert: Alert
-  var printMode: PrintMode = .title
-  /// `-0`: end each value with NUL instead of LF.
-  var nullTerminated = false
-  /// `-n`: no terminator after the last value.
-  var omitsLastTerminator = false
+  var source: PromptSource
+  var output = OutputOptions()
   var color: ColorMode = .auto
-  var answers: TerminalConsole.AnswerSource = .automatic
+  /// `--answers`; `nil` for the default, which depends on the source.
+  var answers: TerminalConsole.AnswerSource?
 
-  /// Builds the action for a parsed command line. Buttons are in spec
-  /// order: `-d`, then `-b` and positional arguments, then `-c`.
-  /// - Throws: ``AskError/usage(_:)`` for `--sheet` with `--alert`;
+  /// Where answers come from: `--answers`, else `/dev/tty` (falling back to
+  /// stdin) when stdin carries the spec, else stdin (SPEC §4).
+  var answerSource: TerminalConsole.AnswerSource {
+    answers ?? (source == .jsonFromStandardInput ? .terminalOrStandardInput : .standardInput)
+  }
+
+  /// Builds the action for a parsed command line. Buttons from flags are in
+  /// spec order: `-d`, then `-b` and positional arguments, then `-c`.
+  /// - Throws: ``AskError/usage(_:)`` for `--sheet` with `--alert`,
+  ///   `--json` with `--spec`, or content options with either;
   ///   ``AskError/spec(_:)`` when the alert breaks a rule (see
   ///   `Alert.validated()`) or `--default` names no button.
   static func action(for options: ParsedOptions) throws(AskError) -> Action {
     if options.has("help") { return .help }
     if options.has("version") { return .version }
+    var invocation = Invocation(source: .jsonFromStandardInput)
+    invocation.output.printMode = options.value("print").flatMap(PrintMode.init) ?? .title
+    invocation.output.nullTerminated = options.has("null")
+    invocation.output.omitsLastTerminator = options.has("no-newline")
+    invocation.color = options.value("color").flatMap(ColorMode.init) ?? .auto
+    invocation.answers = options.value("answers").flatMap(TerminalConsole.AnswerSource.init(option:))
+    if options.has("json") || options.has("spec") {
+      let given = options.has("json") ? "--json" : "--spec"
+      if options.has("json") && options.has("spec") {
+        throw .usage("Options '--json' and '--spec' cannot be given together")
+      }
+      if let content = optionTable.first(where: { $0.group == .content && options.has($0.long) }) {
+        throw .usage("Option '--\(content.long)' cannot be used with '\(given)': the spec gives the content")
+      }
+      if let button = options.positional.first {
+        throw .usage("Button '\(TerminalText.visible(button))' cannot be given with '\(given)': the spec gives the buttons")
+      }
+      let path = options.value("spec") ?? "-"
+      invocation.source = path == "-" ? .jsonFromStandardInput : .jsonFile(path)
+    } else {
+      invocation.source = .flags(try alert(from: options))
+    }
+    return .present(invocation)
+  }
+
+  /// The alert the content options describe.
+  private static func alert(from options: ParsedOptions) throws(AskError) -> Alert {
     if options.has("sheet") && options.has("alert") {
       throw .usage("Options '--sheet' and '--alert' cannot be given together")
     }
@@ -53,14 +104,7 @@ struct Invocation: Equatable {
       alert.defaultButtonIndex = try defaultIndex(wanted, in: alert)
       alert = try alert.validated()
     }
-    var invocation = Invocation(alert: alert)
-    invocation.printMode = options.value("print").flatMap(PrintMode.init) ?? .title
-    invocation.nullTerminated = options.has("null")
-    invocation.omitsLastTerminator = options.has("no-newline")
-    invocation.color = options.value("color").flatMap(ColorMode.init) ?? .auto
-    invocation.answers = options.value("answers").flatMap(TerminalConsole.AnswerSource.init)
-      ?? .automatic
-    return .present(invocation)
+    return alert
   }
 
   /// `--default`: a title (case-folded), or a screen number when no title

@@ -29,7 +29,7 @@ enum OptionParser {
     func store(_ spec: OptionSpec, _ value: String, as written: String) throws(AskError) {
       if case .choice(let words) = spec.value, !words.contains(value) {
         throw .usage("The value '\(value)' is invalid for '\(written)'; expected one of: "
-          + words.joined(separator: ", ") + (suggestion(value, among: words)
+          + words.joined(separator: ", ") + (Suggestion.closest(to: value, among: words)
             .map { ". Did you mean '\($0)'?" } ?? ""))
       }
       if !spec.isRepeatable, parsed.values[spec.long] != nil {
@@ -53,7 +53,7 @@ enum OptionParser {
         let name = String(body.prefix { $0 != "=" })
         let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
         guard let spec = table.first(where: { $0.long == name }) else {
-          let hint = suggestion(name, among: table.map(\.long)).map { " Did you mean '--\($0)'?" }
+          let hint = Suggestion.closest(to: name, among: table.map(\.long)).map { " Did you mean '--\($0)'?" }
           throw .usage("Unknown option '--\(name)'." + (hint ?? ""))
         }
         let written = "--" + name
@@ -86,30 +86,5 @@ enum OptionParser {
       index += 1
     }
     return parsed
-  }
-
-  /// The word in `words` closest to `word` by edit distance (at most 2, or
-  /// a third of its length), or one that starts with it; `nil` if none.
-  static func suggestion(_ word: String, among words: [String]) -> String? {
-    if let start = words.first(where: { $0.hasPrefix(word) && !word.isEmpty }) { return start }
-    let limit = max(2, word.count / 3)
-    let best = words.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-    return best.flatMap { $0.1 <= limit ? $0.0 : nil }
-  }
-
-  /// Levenshtein distance in characters.
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var previous = row[0]
-      row[0] = i
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        let current = row[j]
-        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-        previous = current
-      }
-    }
-    return row[b.count]
   }
 }

@@ -10,7 +10,11 @@ enum OptionValue: Equatable {
 
 /// Which part of `--help` an option is listed in.
 enum OptionGroup: String, CaseIterable {
+  /// Options that define the prompt: not allowed with a JSON spec.
   case content = "Content"
+  /// Where the prompt comes from instead: a JSON spec.
+  case spec = "JSON spec"
+  /// Options that govern the run: they apply to every prompt.
   case run = "Answers and output"
   case general = "General"
 }
@@ -50,8 +54,12 @@ let optionTable: [OptionSpec] = [
              group: .content, help: "present as an action sheet (cancel set apart)"),
   OptionSpec(long: "alert", short: nil, value: .none, isRepeatable: false,
              group: .content, help: "present as an alert (the default)"),
+  OptionSpec(long: "json", short: nil, value: .none, isRepeatable: false,
+             group: .spec, help: "read the prompts as JSON from stdin"),
+  OptionSpec(long: "spec", short: nil, value: .text("FILE"), isRepeatable: false,
+             group: .spec, help: "read the prompts as JSON from FILE (- is stdin)"),
   OptionSpec(long: "answers", short: nil, value: .choice(["tty", "stdin"]), isRepeatable: false,
-             group: .run, help: "where answers come from (default: stdin)"),
+             group: .run, help: "answers from (default: stdin; tty with --json)"),
   OptionSpec(long: "print", short: nil, value: .choice(["title", "index", "json"]),
              isRepeatable: false, group: .run, help: "what goes to stdout (default: title)"),
   OptionSpec(long: "null", short: "0", value: .none, isRepeatable: false,

@@ -13,17 +13,16 @@ import Darwin
 /// `{"role":"cancel",…}` in `json` mode.
 enum ResultPrinter {
   /// The bytes to write for `response`.
-  static func output(for response: Response, alert: Alert, invocation: Invocation) -> [UInt8] {
+  static func output(for response: Response, alert: Alert, options: OutputOptions) -> [UInt8] {
     var value: String
-    switch invocation.printMode {
+    switch options.printMode {
     case .title, .index:
       guard response.role != .cancel else { return [] }
-      value = invocation.printMode == .title
-        ? response.title ?? "" : String(response.number ?? 0)
+      value = options.printMode == .title ? response.title ?? "" : String(response.number ?? 0)
     case .json:
       value = json(response, alert: alert)
     }
-    if !invocation.omitsLastTerminator { value += invocation.nullTerminated ? "\0" : "\n" }
+    if !options.omitsLastTerminator { value += options.nullTerminated ? "\0" : "\n" }
     return Array(value.utf8)
   }
 

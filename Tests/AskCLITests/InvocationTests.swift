@@ -10,10 +10,17 @@ struct InvocationTests {
     return invocation
   }
 
+  func alert(_ arguments: [String]) throws -> Alert {
+    guard case .flags(let alert) = try invocation(arguments).source else {
+      throw AskError.usage("not from flags")
+    }
+    return alert
+  }
+
   @Test("Buttons come in spec order: destructive, others and positionals, cancel")
   func order() throws {
-    let alert = try invocation(["-c", "Cancel", "-d", "Destroy", "-b", "Negotiate", "Compromise",
-                                "--sheet", "-t", "Available Actions"]).alert
+    let alert = try alert(["-c", "Cancel", "-d", "Destroy", "-b", "Negotiate", "Compromise",
+                                "--sheet", "-t", "Available Actions"])
     #expect(alert.buttons.map(\.title) == ["Destroy", "Negotiate", "Compromise", "Cancel"])
     #expect(alert.buttons.map(\.role) == [.destructive, .other, .other, .cancel])
     #expect(alert.presentation == .actionSheet)
@@ -25,7 +32,7 @@ struct InvocationTests {
     (["--default", "2", "2", "1"], 0),
   ])
   func defaultButton(arguments: [String], index: Int) throws {
-    #expect(try invocation(arguments).alert.defaultButtonIndex == index)
+    #expect(try alert(arguments).defaultButtonIndex == index)
   }
 
   @Test("Spec errors are reported with the offending title", arguments: [
@@ -45,15 +52,37 @@ struct InvocationTests {
   @Test("Run options are read", arguments: [
     (["--print", "json", "-0", "--color", "never", "--answers", "tty"],
      PrintMode.json, true, ColorMode.never, TerminalConsole.AnswerSource.terminal),
-    ([], .title, false, .auto, .automatic),
+    ([], PrintMode.title, false, ColorMode.auto, TerminalConsole.AnswerSource.standardInput),
+    (["--json"], PrintMode.title, false, ColorMode.auto, TerminalConsole.AnswerSource.terminalOrStandardInput),
+    (["--spec", "-", "--answers=stdin"], PrintMode.title, false, ColorMode.auto,
+     TerminalConsole.AnswerSource.standardInput),
+    (["--spec", "file.json"], PrintMode.title, false, ColorMode.auto,
+     TerminalConsole.AnswerSource.standardInput),
   ])
   func runOptions(arguments: [String], print: PrintMode, null: Bool, color: ColorMode,
                   answers: TerminalConsole.AnswerSource) throws {
     let invocation = try invocation(arguments)
-    #expect(invocation.printMode == print)
-    #expect(invocation.nullTerminated == null)
+    #expect(invocation.output.printMode == print)
+    #expect(invocation.output.nullTerminated == null)
     #expect(invocation.color == color)
-    #expect(invocation.answers == answers)
+    #expect(invocation.answerSource == answers)
+  }
+
+  @Test("--json and --spec name where the prompts come from")
+  func specSources() throws {
+    #expect(try invocation(["--json"]).source == .jsonFromStandardInput)
+    #expect(try invocation(["--spec", "-"]).source == .jsonFromStandardInput)
+    #expect(try invocation(["--spec=q.json", "--print", "json"]).source == .jsonFile("q.json"))
+  }
+
+  @Test("Content options with a JSON spec are usage errors", arguments: [
+    (["--json", "-t", "T"], "Option '--title' cannot be used with '--json': the spec gives the content"),
+    (["--spec", "f", "--sheet"], "Option '--sheet' cannot be used with '--spec': the spec gives the content"),
+    (["--json", "A"], "Button 'A' cannot be given with '--json': the spec gives the buttons"),
+    (["--json", "--spec", "f"], "Options '--json' and '--spec' cannot be given together"),
+  ])
+  func contentWithSpec(arguments: [String], message: String) {
+    #expect(throws: AskError.usage(message)) { try invocation(arguments) }
   }
 
   @Test("--help and --version win over everything else")

@@ -42,9 +42,9 @@ struct OptionParserTests {
 
   @Test("Edit distance counts characters")
   func editDistance() {
-    #expect(OptionParser.editDistance("kitten", "sitting") == 3)
-    #expect(OptionParser.editDistance("", "abc") == 3)
-    #expect(OptionParser.editDistance("да", "да") == 0)
+    #expect(Suggestion.editDistance("kitten", "sitting") == 3)
+    #expect(Suggestion.editDistance("", "abc") == 3)
+    #expect(Suggestion.editDistance("да", "да") == 0)
   }
 
   @Test("Help lists every option of the table and fits 80 columns")

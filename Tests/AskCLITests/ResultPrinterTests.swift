@@ -11,11 +11,8 @@ struct ResultPrinterTests {
               id: String? = nil) -> String {
     var alert = Self.alert
     alert.id = id
-    var invocation = Invocation(alert: alert)
-    invocation.printMode = mode
-    invocation.nullTerminated = null
-    invocation.omitsLastTerminator = noNewline
-    return String(decoding: ResultPrinter.output(for: response, alert: alert, invocation: invocation),
+    let options = OutputOptions(printMode: mode, nullTerminated: null, omitsLastTerminator: noNewline)
+    return String(decoding: ResultPrinter.output(for: response, alert: alert, options: options),
                   as: UTF8.self)
   }
 

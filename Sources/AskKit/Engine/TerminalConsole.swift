@@ -25,15 +25,26 @@ import Darwin
 /// during a read throws ``AskError/interrupted(signal:)``, and the caller
 /// restores the terminal and re-raises it (`ask_signal_reraise`).
 public final class TerminalConsole: Console {
-  /// Where answers come from (the `--answers` option).
-  public enum AnswerSource: String, Sendable, CaseIterable {
-    /// Standard input (a terminal or a pipe). Later: `/dev/tty` when stdin
-    /// carries a JSON spec.
-    case automatic
-    /// The controlling terminal, `/dev/tty`; ``AskError/noTerminal`` without one.
-    case terminal = "tty"
-    /// Standard input.
-    case standardInput = "stdin"
+  /// Where answers come from (SPEC §4).
+  public enum AnswerSource: Sendable, Equatable {
+    /// Standard input, a terminal or a pipe (`--answers stdin`; the
+    /// default when the prompt comes from flags).
+    case standardInput
+    /// The controlling terminal, `/dev/tty` (`--answers tty`);
+    /// ``AskError/noTerminal`` without one.
+    case terminal
+    /// `/dev/tty` if it opens, else standard input: the default when
+    /// standard input carries the spec.
+    case terminalOrStandardInput
+
+    /// The source an `--answers` value names: `tty` or `stdin`.
+    public init?(option: String) {
+      switch option {
+      case "tty": self = .terminal
+      case "stdin": self = .standardInput
+      default: return nil
+      }
+    }
   }
 
   public let isInteractive: Bool
@@ -53,18 +64,18 @@ public final class TerminalConsole: Console {
   /// - Throws: ``AskError/noTerminal`` when `answers` is `.terminal` and
   ///   `/dev/tty` cannot be opened; ``AskError/io(_:errno:)`` (`EBADF`) when
   ///   answers come from standard input and it is closed.
-  public init(answers: AnswerSource = .automatic, color: ColorMode = .auto) throws(AskError) {
+  public init(answers: AnswerSource = .standardInput, color: ColorMode = .auto) throws(AskError) {
     let closed = ask_reserve_standard_fds()
     _ = ask_signals_install()
     terminalFD = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
     drawingFD = terminalFD >= 0 ? terminalFD : 2
     switch answers {
-    case .automatic, .standardInput:
-      guard closed & 1 == 0 else { throw .io("read the answer", errno: EBADF) }
-      answerFD = 0
-    case .terminal:
+    case .terminal, .terminalOrStandardInput where terminalFD >= 0:
       guard terminalFD >= 0 else { throw .noTerminal }
       answerFD = terminalFD
+    default:
+      guard closed & 1 == 0 else { throw .io("read the answer", errno: EBADF) }
+      answerFD = 0
     }
     isInteractive = isatty(answerFD) == 1
     theme = Theme.decide(mode: color, drawingFD: drawingFD)

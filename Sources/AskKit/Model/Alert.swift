@@ -1,7 +1,7 @@
 /// How the buttons are presented: as an alert (a question with a message)
 /// or as an action sheet (a choice among actions, with the cancel button set
 /// apart). Both list the same buttons and answer the same way.
-public enum Presentation: String, Sendable, Equatable {
+public enum Presentation: String, Sendable, Equatable, CaseIterable {
   /// An alert: UIAlertView / UIAlertController's `.alert`.
   case alert
   /// An action sheet: UIActionSheet / `.actionSheet`; spelled `sheet` on the
@@ -39,6 +39,21 @@ public struct Alert: Sendable, Equatable {
   /// Any string, echoed in JSON results so a script can match answers to
   /// questions; `nil` for none.
   public var id: String?
+  /// What is asked besides a button.
+  public var style: AlertStyle = .default
+  /// The text fields of a text style: none (the style's default labels), or
+  /// exactly ``AlertStyle/fieldCount``.
+  public var textFields: [TextField] = []
+  /// How a secure field shows typing.
+  public var secureEcho: SecureEcho = .masked
+  /// A secure field is asked twice and must match (new passphrases).
+  public var repeatsSecureEntry = false
+  /// A text field may not be left empty.
+  public var requiresText = false
+  /// A plain field's text must match this whole Swift `Regex`; `nil` for any.
+  public var pattern: String?
+  /// Seconds to wait for an answer; `nil` or `0` for no limit.
+  public var timeout: Double?
 
   /// Makes an alert; call ``validated()`` before presenting it.
   public init(title: String? = nil, message: String? = nil, buttons: [Button] = [],

@@ -6,14 +6,17 @@ extension Alert {
   /// with no buttons at all it gets one implied `OK` button, which is also
   /// the default (an alert that cannot be dismissed is a defect).
   ///
-  /// - Throws: ``AskError/spec(_:)`` naming the offending title or index
-  ///   when a title is empty or repeats another (compared with
+  /// - Throws: ``AskError/spec(_:)`` naming the offending title, index or
+  ///   key when a title is empty or repeats another (compared with
   ///   `lowercased()`), when there is more than one cancel or destructive
-  ///   button, when the default is not a button, or when the default is the
-  ///   destructive button (Enter or a timeout must never destroy).
+  ///   button, when the default is not a button, when the default is the
+  ///   destructive button (Enter or a timeout must never destroy), or when
+  ///   the text-entry settings do not fit the style (see
+  ///   ``validateTextEntry()``).
   public func validated() throws(AskError) -> Alert {
+    try validateTextEntry()
     var alert = self
-    if alert.buttons.isEmpty {
+    if alert.buttons.isEmpty && alert.style == .default {
       alert.buttons = [Button(Alert.impliedButtonTitle)]
       if alert.defaultButtonIndex == nil { alert.defaultButtonIndex = 0 }
     }
@@ -45,5 +48,40 @@ extension Alert {
       }
     }
     return alert
+  }
+}
+
+extension Alert {
+  /// Checks the text-entry settings against the style (SPEC §1, §10):
+  /// `fields` empty or exactly the style's count; initial `text` only in
+  /// plain fields; `echo` and `repeat` only with a secure field; `pattern`
+  /// only with `plain`, and a valid Swift `Regex`; `required` only with a
+  /// text style; a timeout not negative.
+  /// - Throws: ``AskError/spec(_:)`` naming the key.
+  public func validateTextEntry() throws(AskError) {
+    let count = style.fieldCount
+    if !textFields.isEmpty && textFields.count != count {
+      throw .spec("'fields' must have \(count) \(count == 1 ? "entry" : "entries") for style '\(style.rawValue)', not \(textFields.count)")
+    }
+    for (index, field) in textFields.enumerated() where field.text != nil && style.isSecureField(index) {
+      throw .spec("'fields[\(index)].text' is not allowed: a secure field has no initial text")
+    }
+    let hasSecure = style == .secureTextInput || style == .loginAndPasswordInput
+    if secureEcho != .masked && !hasSecure {
+      throw .spec("'echo' applies only to a secure field (style 'secure' or 'login-password')")
+    }
+    if repeatsSecureEntry && !hasSecure {
+      throw .spec("'repeat' applies only to a secure field (style 'secure' or 'login-password')")
+    }
+    if requiresText && style == .default { throw .spec("'required' applies only to a text style") }
+    if let pattern {
+      guard style == .plainTextInput else { throw .spec("'pattern' applies only to style 'plain'") }
+      do { _ = try Regex(pattern) } catch {
+        throw .spec("'pattern' is not a valid regular expression: '\(TerminalText.visible(pattern))'")
+      }
+    }
+    if let timeout, !(timeout >= 0 && timeout.isFinite) {
+      throw .spec("'timeout' must be a number of seconds, 0 or more")
+    }
   }
 }

@@ -1,0 +1,56 @@
+/// A JSON value as the strict scanner read it, with where it started, so
+/// that errors can name a line and column as well as a key path.
+public struct JSONNode: Sendable, Equatable {
+  /// What the value is.
+  public indirect enum Value: Sendable, Equatable {
+    /// An object's members in the order given (keys are unique: the scanner
+    /// rejects duplicates).
+    case object([(key: String, node: JSONNode)])
+    case array([JSONNode])
+    case string(String)
+    /// A number: its value and its text as written (to tell `2` from `2.0`).
+    case number(Double, text: String)
+    case bool(Bool)
+    case null
+
+    public static func == (lhs: Value, rhs: Value) -> Bool {
+      switch (lhs, rhs) {
+      case (.object(let a), .object(let b)):
+        a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.node == $1.node }
+      case (.array(let a), .array(let b)): a == b
+      case (.string(let a), .string(let b)): a == b
+      case (.number(let a, _), .number(let b, _)): a == b
+      case (.bool(let a), .bool(let b)): a == b
+      case (.null, .null): true
+      default: false
+      }
+    }
+  }
+
+  /// The value.
+  public var value: Value
+  /// Where it starts: line and column in characters, from 1, counted from
+  /// the start of the stream.
+  public var line: Int
+  public var column: Int
+
+  /// Makes a node.
+  public init(_ value: Value, line: Int, column: Int) {
+    self.value = value
+    self.line = line
+    self.column = column
+  }
+
+  /// The JSON type's name, for messages: `object`, `array`, `string`,
+  /// `number`, `boolean` or `null`.
+  public var typeName: String {
+    switch value {
+    case .object: "object"
+    case .array: "array"
+    case .string: "string"
+    case .number: "number"
+    case .bool: "boolean"
+    case .null: "null"
+    }
+  }
+}

@@ -1,0 +1,190 @@
+/// JSON spec object → ``Alert`` (SPEC §3): keys in lowerCamelCase mirroring
+/// the flags; unknown keys and wrong types are errors naming the key path
+/// (`fields[1].label`) and where it stands (line and column).
+///
+/// Two forms of buttons:
+/// - `buttons` (plain choices) with `cancel`, `destructive` and `default`
+///   titles: spec order is the destructive button, `buttons`, the cancel
+///   button;
+/// - the titles-array form, `buttons` with `cancelIndex`,
+///   `destructiveIndex` (0-based into it): spec order is the array's order
+///   (the cancel button is moved last on screen only).
+///
+/// `default` is a title (case-folded); `defaultIndex` is 0-based into
+/// `buttons`, in either form. A title and an index for the same role is a
+/// spec error, and so is mixing the forms.
+///
+/// ```json
+/// {"title":"Available Actions","presentation":"sheet",
+///  "buttons":["aaa","bbb","ccc","ddd"],"destructiveIndex":1,"cancelIndex":3}
+/// ```
+public enum SpecDecoder {
+  /// Every key a spec object may have, in SPEC §3's order.
+  public static let keys = [
+    "title", "message", "buttons", "cancel", "destructive", "cancelIndex", "destructiveIndex",
+    "default", "defaultIndex", "presentation", "style", "fields", "echo", "repeat", "required",
+    "pattern", "timeout", "id",
+  ]
+
+  /// Decodes and validates one spec object.
+  /// - Throws: ``AskError/spec(_:)``: `Spec at line L, column C: …` naming
+  ///   the key path, or a rule of ``Alert/validated()``.
+  public static func alert(from node: JSONNode) throws(AskError) -> Alert {
+    guard case .object(let members) = node.value else {
+      throw error(node, "a spec must be an object, not \(article(node.typeName))")
+    }
+    var values: [String: JSONNode] = [:]
+    for (key, value) in members {
+      guard keys.contains(key) else {
+        let close = Suggestion.closest(to: key, among: keys).map { ". Did you mean '\($0)'?" } ?? ""
+        throw error(value, "unknown key '\(TerminalText.visible(key))'\(close)")
+      }
+      values[key] = value
+    }
+    var alert = Alert()
+    alert.title = try values["title"].map { node throws(AskError) in try string(node, "title") }
+    alert.message = try values["message"].map { node throws(AskError) in try string(node, "message") }
+    alert.id = try values["id"].map { node throws(AskError) in try string(node, "id") }
+    if let node = values["presentation"] {
+      alert.presentation = try choice(node, "presentation", Presentation.init)
+    }
+    if let node = values["style"] { alert.style = try choice(node, "style", AlertStyle.init) }
+    if let node = values["echo"] { alert.secureEcho = try choice(node, "echo", SecureEcho.init) }
+    if let node = values["repeat"] { alert.repeatsSecureEntry = try bool(node, "repeat") }
+    if let node = values["required"] { alert.requiresText = try bool(node, "required") }
+    alert.pattern = try values["pattern"].map { node throws(AskError) in try string(node, "pattern") }
+    if let node = values["timeout"] {
+      guard case .number(let seconds, _) = node.value, seconds >= 0, seconds.isFinite else {
+        throw error(node, "'timeout' must be a number of seconds, 0 or more")
+      }
+      alert.timeout = seconds
+    }
+    if let node = values["fields"] { alert.textFields = try fields(node) }
+    try decodeButtons(values, into: &alert)
+    do {
+      return try alert.validated()
+    } catch {
+      throw AskError.spec("Spec at line \(node.line), column \(node.column): " + error.message)
+    }
+  }
+
+  private static func decodeButtons(_ values: [String: JSONNode], into alert: inout Alert) throws(AskError) {
+    let titles: [String]
+    if let node = values["buttons"] {
+      guard case .array(let elements) = node.value else {
+        throw error(node, "'buttons' must be an array of titles, not \(article(node.typeName))")
+      }
+      titles = try elements.enumerated().map { pair throws(AskError) in try string(pair.element, "buttons[\(pair.offset)]") }
+    } else {
+      titles = []
+    }
+    for role in ["cancel", "destructive", "default"] where values[role] != nil && values[role + "Index"] != nil {
+      throw error(values[role + "Index"]!, "'\(role)' and '\(role)Index' cannot both be given")
+    }
+    let cancelIndex = try values["cancelIndex"].map { node throws(AskError) in try index(node, "cancelIndex", count: titles.count) }
+    let destructiveIndex = try values["destructiveIndex"].map { node throws(AskError) in
+      try index(node, "destructiveIndex", count: titles.count)
+    }
+    let defaultIndex = try values["defaultIndex"].map { node throws(AskError) in try index(node, "defaultIndex", count: titles.count) }
+    var offset = 0  // where `buttons` starts in spec order
+    if cancelIndex != nil || destructiveIndex != nil {
+      for role in ["cancel", "destructive"] {
+        if let node = values[role] {
+          throw error(node, "'\(role)' cannot be given with 'cancelIndex' or 'destructiveIndex': use one form")
+        }
+      }
+      if let cancelIndex, cancelIndex == destructiveIndex {
+        throw error(values["destructiveIndex"]!, "'cancelIndex' and 'destructiveIndex' name the same button")
+      }
+      alert.buttons = titles.enumerated().map { index, title in
+        Button(title, role: index == cancelIndex ? .cancel : index == destructiveIndex ? .destructive : .other)
+      }
+    } else {
+      var buttons = titles.map { Button($0) }
+      if let node = values["destructive"] {
+        buttons.insert(Button(try string(node, "destructive"), role: .destructive), at: 0)
+        offset = 1
+      }
+      if let node = values["cancel"] { buttons.append(Button(try string(node, "cancel"), role: .cancel)) }
+      alert.buttons = buttons
+    }
+    if let defaultIndex { alert.defaultButtonIndex = defaultIndex + offset }
+    if let node = values["default"] {
+      let title = try string(node, "default")
+      guard let index = alert.buttons.firstIndex(where: { $0.title.lowercased() == title.lowercased() }) else {
+        throw error(node, "'default' is '\(TerminalText.visible(title))', which is not a button title")
+      }
+      alert.defaultButtonIndex = index
+    }
+  }
+
+  private static func fields(_ node: JSONNode) throws(AskError) -> [TextField] {
+    guard case .array(let elements) = node.value else {
+      throw error(node, "'fields' must be an array of objects, not \(article(node.typeName))")
+    }
+    var result: [TextField] = []
+    for (position, element) in elements.enumerated() {
+      let path = "fields[\(position)]"
+      guard case .object(let members) = element.value else {
+        throw error(element, "'\(path)' must be an object, not \(article(element.typeName))")
+      }
+      var field = TextField()
+      for (key, value) in members {
+        let text = try string(value, "\(path).\(key)", known: ["label", "placeholder", "text"].contains(key))
+        switch key {
+        case "label": field.label = text
+        case "placeholder": field.placeholder = text
+        default: field.text = text
+        }
+      }
+      result.append(field)
+    }
+    return result
+  }
+
+  // MARK: - Typed values
+
+  private static func string(_ node: JSONNode, _ path: String, known: Bool = true) throws(AskError) -> String {
+    guard known else {
+      let key = path.split(separator: ".").last.map(String.init) ?? path
+      let close = Suggestion.closest(to: key, among: ["label", "placeholder", "text"]).map { ". Did you mean '\($0)'?" } ?? ""
+      throw error(node, "unknown key '\(TerminalText.visible(path))'\(close)")
+    }
+    guard case .string(let text) = node.value else {
+      throw error(node, "'\(path)' must be a string, not \(article(node.typeName))")
+    }
+    return text
+  }
+
+  private static func bool(_ node: JSONNode, _ path: String) throws(AskError) -> Bool {
+    guard case .bool(let value) = node.value else {
+      throw error(node, "'\(path)' must be true or false, not \(article(node.typeName))")
+    }
+    return value
+  }
+
+  private static func index(_ node: JSONNode, _ path: String, count: Int) throws(AskError) -> Int {
+    guard case .number(let value, _) = node.value, value.rounded() == value, value >= 0,
+          value < Double(count) else {
+      throw error(node, "'\(path)' must be a whole number from 0 to \(count - 1) (an index into 'buttons')")
+    }
+    return Int(value)
+  }
+
+  private static func choice<T>(_ node: JSONNode, _ path: String, _ make: (String) -> T?) throws(AskError) -> T
+    where T: RawRepresentable & CaseIterable, T.RawValue == String {
+    let words = T.allCases.map(\.rawValue)
+    guard case .string(let word) = node.value, let value = make(word) else {
+      throw error(node, "'\(path)' must be one of: " + words.map { "'\($0)'" }.joined(separator: ", "))
+    }
+    return value
+  }
+
+  private static func error(_ node: JSONNode, _ reason: String) -> AskError {
+    .spec("Spec at line \(node.line), column \(node.column): \(reason)")
+  }
+
+  private static func article(_ type: String) -> String {
+    type == "null" ? "null" : (type.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + type
+  }
+}

@@ -1,0 +1,62 @@
+/// What an alert asks besides a button: the four UIAlertViewStyle values.
+public enum AlertStyle: String, Sendable, Equatable, CaseIterable {
+  /// Buttons only (`UIAlertViewStyleDefault`).
+  case `default`
+  /// One plain text field (`UIAlertViewStylePlainTextInput`).
+  case plainTextInput = "plain"
+  /// One masked field, secure text entry (`UIAlertViewStyleSecureTextInput`).
+  case secureTextInput = "secure"
+  /// A plain login field, then a masked password field
+  /// (`UIAlertViewStyleLoginAndPasswordInput`).
+  case loginAndPasswordInput = "login-password"
+
+  /// How many text fields the style has: 0, 1, 1 or 2.
+  public var fieldCount: Int {
+    switch self {
+    case .default: 0
+    case .plainTextInput, .secureTextInput: 1
+    case .loginAndPasswordInput: 2
+    }
+  }
+
+  /// The labels used when the spec gives none (SPEC §10).
+  public var defaultLabels: [String] {
+    switch self {
+    case .default: []
+    case .plainTextInput: ["Text"]
+    case .secureTextInput: ["Password"]
+    case .loginAndPasswordInput: ["Login", "Password"]
+    }
+  }
+
+  /// Whether field `index` (0-based) of this style is masked.
+  public func isSecureField(_ index: Int) -> Bool {
+    self == .secureTextInput || (self == .loginAndPasswordInput && index == 1)
+  }
+}
+
+/// One text field of a text style.
+public struct TextField: Sendable, Equatable {
+  /// Shown before the field (`Login: `); `nil` for the style's default.
+  public var label: String?
+  /// A hint shown after the label in parentheses, never returned; `nil`
+  /// for none.
+  public var placeholder: String?
+  /// Initial, editable text (plain fields only); `nil` for none.
+  public var text: String?
+
+  /// Makes a field.
+  public init(label: String? = nil, placeholder: String? = nil, text: String? = nil) {
+    self.label = label
+    self.placeholder = placeholder
+    self.text = text
+  }
+}
+
+/// How a secure field shows typing (names as `systemd-ask-password --echo`).
+public enum SecureEcho: String, Sendable, Equatable, CaseIterable {
+  /// One `*` per character typed.
+  case masked
+  /// Nothing at all.
+  case no
+}

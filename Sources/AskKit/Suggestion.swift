@@ -1,0 +1,32 @@
+/// "Did you mean …?" for option names, choice values and JSON keys.
+public enum Suggestion {
+  /// The word in `words` meant by `word`: one equal to it ignoring case, or
+  /// one it starts, or the closest by edit distance (at most 2, or a third
+  /// of its length); `nil` when none is close.
+  public static func closest(to word: String, among words: [String]) -> String? {
+    let lowered = word.lowercased()
+    if let same = words.first(where: { $0.lowercased() == lowered }) { return same }
+    if !word.isEmpty, let start = words.first(where: { $0.hasPrefix(word) }) { return start }
+    let limit = max(2, word.count / 3)
+    let best = words.map { ($0, editDistance(lowered, $0.lowercased())) }.min { $0.1 < $1.1 }
+    return best.flatMap { $0.1 <= limit ? $0.0 : nil }
+  }
+
+  /// Levenshtein distance in characters.
+  public static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var row = Array(0...b.count)
+    for i in 1...a.count {
+      var previous = row[0]
+      row[0] = i
+      for j in 1...b.count {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return row[b.count]
+  }
+}
