@@ -27,6 +27,9 @@ public struct AlertPresenter {
   ///   ``Console`` throws them.
   public func present(_ alert: Alert) throws(AskError) -> Response {
     let alert = try alert.validated()
+    guard alert.style == .default else {
+      throw .spec("Style '\(alert.style.rawValue)' is not supported yet: only 'default' (buttons)")
+    }
     try console.draw(AlertLayout.render(alert, theme: console.theme))
     let prompt = AlertLayout.prompt(for: alert)
     let titles = alert.screenOrder.map { alert.buttons[$0].title }

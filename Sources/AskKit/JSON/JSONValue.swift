@@ -41,6 +41,9 @@ public struct JSONNode: Sendable, Equatable {
     self.column = column
   }
 
+  /// Nodes are equal when their values are, wherever they stand.
+  public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }
+
   /// The JSON type's name, for messages: `object`, `array`, `string`,
   /// `number`, `boolean` or `null`.
   public var typeName: String {

@@ -1,0 +1,96 @@
+import Testing
+@testable import AskKit
+
+@Suite("The strict JSON scanner")
+struct JSONScannerTests {
+  func objects(_ text: String) throws -> [JSONNode] {
+    var scanner = JSONScanner(source: MemoryByteSource(text))
+    var result: [JSONNode] = []
+    while let object = try scanner.nextObject() { result.append(object) }
+    return result
+  }
+
+  @Test("Values of every kind are read, with escapes, surrogate pairs and UTF-8")
+  func values() throws {
+    let object = try #require(try objects(#"{"s":"a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00é","n":-1.5e2,"z":0,"t":true,"f":false,"x":null,"a":[1,[]],"o":{}}"#).first)
+    guard case .object(let members) = object.value else { Issue.record("not an object"); return }
+    #expect(members.map(\.key) == ["s", "n", "z", "t", "f", "x", "a", "o"])
+    #expect(members[0].node.value == .string("a\"\\/\u{8}\u{C}\n\r\té😀é"))
+    #expect(members[1].node.value == .number(-150, text: "-1.5e2"))
+    #expect(members[3].node.value == .bool(true))
+    #expect(members[5].node.value == .null)
+    #expect(members[6].node.value == .array([JSONNode(.number(1, text: "1"), line: 1, column: 0),
+                                             JSONNode(.array([]), line: 1, column: 0)]))
+  }
+
+  @Test("A stream of JSON Lines or concatenated objects is read object by object")
+  func streams() throws {
+    #expect(try objects("{\"a\":1}\n{\"a\":2}\r\n  {\"a\":3}{\"a\":4}\n\n").count == 4)
+    #expect(try objects("").isEmpty)
+    #expect(try objects(" \n\t\r\n").isEmpty)
+  }
+
+  @Test("Positions count lines and characters from 1, from the start of the stream")
+  func positions() throws {
+    let all = try objects("{\"a\":1}\n  {\"é\": \"x\",\n \"b\": [true]}")
+    #expect((all[1].line, all[1].column) == (2, 3))
+    guard case .object(let members) = all[1].value else { Issue.record("not an object"); return }
+    #expect((members[0].node.line, members[0].node.column) == (2, 9))
+    #expect((members[1].node.line, members[1].node.column) == (3, 7))
+  }
+
+  @Test("Bad JSON is one message with its line and column", arguments: [
+    ("{\n \"title\": \"T\",\n \"buttons\": [\"a\",],\n}", "Spec at line 3, column 18: trailing comma before ']'"),
+    ("{\"a\":1,\n}", "Spec at line 2, column 1: trailing comma before '}'"),
+    ("{\"a\":1,\"a\":2}", "Spec at line 1, column 8: duplicate key 'a'"),
+    ("[1]", "Spec at line 1, column 1: expected '{' to start a spec object, found '['"),
+    ("{\"a\":1} x", "Spec at line 1, column 9: expected '{' to start a spec object, found 'x'"),
+    ("{\"a\" 1}", "Spec at line 1, column 6: expected ':' after the key"),
+    ("{\"a\":1 \"b\":2}", "Spec at line 1, column 8: expected ',' or '}' after a member"),
+    ("{a:1}", "Spec at line 1, column 2: expected a key in double quotes, found 'a'"),
+    ("{\"a\":01}", "Spec at line 1, column 6: leading zero in a number"),
+    ("{\"a\":1.}", "Spec at line 1, column 8: expected a digit after '.'"),
+    ("{\"a\":tru}", "Spec at line 1, column 6: expected 'true'"),
+    ("{\"a\":\"x\ty\"}", "Spec at line 1, column 8: control character U+0009 in a string (escape it)"),
+    ("{\"a\":\"\\x\"}", "Spec at line 1, column 7: invalid escape '\\x'"),
+    ("{\"a\":\"\\ud800\"}", "Spec at line 1, column 7: lone high surrogate \\ud800"),
+    ("{\"a\":\"é\u{FFFD}\"", "Spec at line 1, column 10: unexpected end of input in an object"),
+    ("{\"a\":\"é", "Spec at line 1, column 8: unexpected end of input in a string"),
+    ("{\"a\":", "Spec at line 1, column 6: unexpected end of input, expected a value"),
+    ("{\"a\":[1,2", "Spec at line 1, column 10: unexpected end of input in an array"),
+  ])
+  func errors(text: String, message: String) {
+    #expect(throws: AskError.spec(message)) { try objects(text) }
+  }
+
+  @Test("Invalid UTF-8 is rejected where it stands", arguments: [
+    ([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D], "Spec at line 1, column 7: invalid UTF-8"),
+    ([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC0, 0xAF, 0x22, 0x7D], "Spec at line 1, column 7: invalid UTF-8"),
+    ([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x7D], "Spec at line 1, column 7: invalid UTF-8"),
+    ([0x7B, 0xC3, 0xA9, 0x7D], "Spec at line 1, column 2: expected a key in double quotes, found '\\xC3'"),
+  ] as [([UInt8], String)])
+  func invalidUTF8(bytes: [UInt8], message: String) {
+    var scanner = JSONScanner(source: MemoryByteSource(bytes))
+    #expect(throws: AskError.spec(message)) { try scanner.nextObject() }
+  }
+
+  @Test("Nesting deeper than the limit is an error, not a crash")
+  func depth() {
+    let deep = "{\"a\":" + String(repeating: "[", count: 10_000)
+    #expect(throws: AskError.spec("Spec at line 1, column 69: nested deeper than 64 levels")) {
+      try objects(deep)
+    }
+  }
+
+  @Test("After an object, finishLine takes the rest of its line and nothing more")
+  func finishLine() throws {
+    let source = MemoryByteSource("{\"a\":1} \r\n2\n")
+    var scanner = JSONScanner(source: source)
+    _ = try scanner.nextObject()
+    try scanner.finishLine()
+    #expect(try source.next() == UInt8(ascii: "2"))
+    var crowded = JSONScanner(source: MemoryByteSource("{\"a\":1} 2\n"))
+    _ = try crowded.nextObject()
+    #expect(throws: AskError.self) { try crowded.finishLine() }
+  }
+}
