@@ -27,7 +27,7 @@ public enum AskCommand {
       exit(ResultPrinter.write(Array("ask \(askVersion)\n".utf8)) == 0 ? 0 : 2)
     case .present(let invocation):
       // A closed stdout would swallow the result: say so before asking.
-      if closed & 2 != 0 { fail(.io("write the result: standard output is closed", errno: EBADF)) }
+      if closed & 2 != 0 { fail(.io("write the result: standard output is closed", errno: 0)) }
       run(invocation)
     }
   }
@@ -72,9 +72,11 @@ public enum AskCommand {
     } catch .interrupted(let signal) {
       ask_signal_reraise(signal)
     } catch .invalidAnswer(let hint) {
+      // One hint line: on stderr, and on the terminal only when stderr
+      // does not reach it (SPEC §4).
+      if !console.drawsOnStandardError { try? console.draw(hint + "\n") }
       console.restore()
-      // The hint is drawn already; it is also the error line on stderr.
-      if console.drawingFD != 2 { report(hint) }
+      report(hint)
       exit(ExitStatus.failure.rawValue)
     } catch {
       fail(error)

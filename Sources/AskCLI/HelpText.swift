@@ -10,8 +10,10 @@ enum HelpText {
       prints the chosen button on stdout. The prompt is drawn on /dev/tty, never
       on stdout. Answers come from stdin, a terminal or a pipe.
 
-      Exit status: 0 a button was chosen, 1 cancel (the cancel button, Ctrl-D or
-      end of input), 2 usage or spec error, 128+N killed by signal N (130 Ctrl-C).
+      Exit status: 0 a button was chosen; 1 cancel (the cancel button, Ctrl-D or
+      end of input); 2 usage or spec error, or an answer from a pipe that chooses
+      no button; 128+N killed by signal N (130 Ctrl-C, 141 stdout closed, 143
+      SIGTERM). In a `while read` loop, use --answers tty.
 
       """
     for group in OptionGroup.allCases {
@@ -24,8 +26,11 @@ enum HelpText {
         case .text(let name): names += " " + name
         case .choice(let words): names += " " + words.joined(separator: "|")
         }
-        let pad = max(1, 30 - names.count - 2)
-        out += "  " + names + String(repeating: " ", count: pad) + spec.help + "\n"
+        // Help starts in column 31; a longer name puts it on its own line.
+        out += "  " + names
+        out += names.count <= 26 ? String(repeating: " ", count: 28 - names.count)
+          : "\n" + String(repeating: " ", count: 30)
+        out += spec.help + "\n"
       }
     }
     out += """

@@ -110,9 +110,7 @@ struct Invocation: Equatable {
   /// `--default`: a title (case-folded), or a screen number when no title
   /// matches.
   private static func defaultIndex(_ wanted: String, in alert: Alert) throws(AskError) -> Int {
-    if let index = alert.buttons.firstIndex(where: { $0.title.lowercased() == wanted.lowercased() }) {
-      return index
-    }
+    if let index = alert.buttonIndex(titled: wanted) { return index }
     if let number = Int(wanted), alert.screenOrder.indices.contains(number - 1) {
       return alert.screenOrder[number - 1]
     }

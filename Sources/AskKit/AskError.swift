@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Everything that can go wrong in `ask` that the caller can act on, each
 /// case with a one-line ``message`` (sentence case, user input in single
 /// quotes, no trailing period — never a secret).
@@ -29,7 +35,8 @@ public enum AskError: Error, Equatable, Sendable {
     case .usage(let text), .spec(let text), .invalidAnswer(let text): text
     case .noTerminal: "No terminal to read the answer from (/dev/tty cannot be opened)"
     case .interrupted(let signal): "Interrupted by signal \(signal)"
-    case .io(let operation, let errno): "Cannot \(operation) (errno \(errno))"
+    case .io(let operation, let errno) where errno == 0: "Cannot \(operation)"
+    case .io(let operation, let errno): "Cannot \(operation): \(String(cString: strerror(errno)))"
     }
   }
 }

@@ -69,7 +69,28 @@ struct ScriptingTests {
     let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"], stdin: .noTerminal(Array("9\n1\n".utf8)))
     #expect(try pty.waitForExit(timeout: 3) == 2)
     #expect(pty.stdout == "")
-    #expect(pty.stderr.hasSuffix(": 9\nNo button matches '9': type a number from 1 to 2 or a title.\n"))
+    #expect(pty.stderr.hasSuffix(": 9\nask: No button matches '9': type a number from 1 to 2 or a title.\n"))
+  }
+
+  @Test("A piped answer that chooses nothing shows its hint once on the terminal and once on stderr")
+  func pipeInvalidWithTerminal() throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "B"], stdin: .pipe(Array("Gamma\n".utf8)))
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.count("No button matches 'Gamma'") == 1)
+    #expect(pty.stderr == "ask: No button matches 'Gamma': type a number from 1 to 2 or a title.\n")
+  }
+
+  @Test("A title with spaces around it is chosen by its words; ' A ' and 'A' are the same title")
+  func paddedTitles() throws {
+    let pty = try AskSession.ask(["-t", "T", " A ", "B"], stdin: .noTerminal(Array("a\n".utf8)))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == " A \n")
+    let duplicate = try AskSession.ask(["A", "A "])
+    #expect(try duplicate.waitForExit() == 2)
+    #expect(duplicate.stderr == "ask: Duplicate button title 'A ' (same as 'A')\n")
+    let blank = try AskSession.ask(["A", "  "])
+    #expect(try blank.waitForExit() == 2)
+    #expect(blank.stderr == "ask: Button 2 has an empty title\n")
   }
 
   @Test("With stdin from /dev/null a script takes the cancel path")
@@ -84,14 +105,14 @@ struct ScriptingTests {
     let pty = try AskSession.shell("ask -t T A B <&-; echo \"status=$?\"", stdin: .noTerminal([]))
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "status=2\n")
-    #expect(pty.stderr.hasSuffix("ask: Cannot read the answer (errno 9)\n"))
+    #expect(pty.stderr.hasSuffix("ask: Cannot read the answer: standard input is closed\n"))
   }
 
   @Test("With stdout closed ask fails with exit 2 before asking")
   func stdoutClosed() throws {
     let pty = try AskSession.shell("ask -t T A B >&-; echo \"status=$?\" >&2")
     #expect(try pty.waitForExit() == 0)
-    #expect(pty.stderr == "ask: Cannot write the result: standard output is closed (errno 9)\nstatus=2\n")
+    #expect(pty.stderr == "ask: Cannot write the result: standard output is closed\nstatus=2\n")
     #expect(pty.screen == "")
   }
 

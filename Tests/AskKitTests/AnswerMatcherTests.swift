@@ -35,7 +35,7 @@ struct AnswerMatcherTests {
     ("9", "No button matches '9': type a number from 1 to 4 or a title."),
     ("0", "No button matches '0': type a number from 1 to 4 or a title."),
     ("x\u{1B}]0;t\u{07}", "No button matches 'x^[]0;t^G': type a number from 1 to 4 or a title."),
-    ("", "Type a number from 1 to 4 or a title; Ctrl-D cancels."),
+    ("", "There is no default button: type a number from 1 to 4 or a title."),
   ])
   func hints(answer: String, hint: String) {
     #expect(AnswerMatcher.match(answer, in: Self.alert) == .unrecognized(hint))

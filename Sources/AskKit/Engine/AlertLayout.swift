@@ -20,8 +20,8 @@ public enum AlertLayout {
   /// The title, message and numbered buttons, each line ending in LF.
   public static func render(_ alert: Alert, theme: Theme) -> String {
     var lines: [String] = []
-    if let title = alert.title { lines.append(theme.title(TerminalText.visible(title))) }
-    if let message = alert.message { lines += TerminalText.visibleLines(message) }
+    if let title = alert.title, !title.isEmpty { lines.append(theme.title(TerminalText.visible(title))) }
+    if let message = alert.message, !message.isEmpty { lines += TerminalText.visibleLines(message) }
     let order = alert.screenOrder
     let width = String(order.count).count
     for (position, index) in order.enumerated() {

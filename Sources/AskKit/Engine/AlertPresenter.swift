@@ -3,7 +3,8 @@
 ///
 /// On a terminal an unrecognised answer gets one hint line and the answer
 /// line again (the list is not drawn again); from a pipe it ends the prompt
-/// with ``AskError/invalidAnswer(_:)``. End of input is a cancel.
+/// with ``AskError/invalidAnswer(_:)``, which carries the hint for the
+/// caller to show once. End of input is a cancel.
 ///
 /// ```text
 /// Pick
@@ -42,8 +43,8 @@ public struct AlertPresenter {
         alert.buttons[index].handler?()
         return .chose(index, in: alert)
       case .unrecognized(let hint):
+        guard console.isInteractive else { throw .invalidAnswer(hint) }
         try console.draw(hint + "\n")
-        if !console.isInteractive { throw .invalidAnswer(hint) }
       }
     }
   }

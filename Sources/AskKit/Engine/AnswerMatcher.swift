@@ -15,8 +15,8 @@ public enum AnswerMatch: Equatable, Sendable {
 ///    the destructive button's, which needs its full title or number;
 /// 4. else a hint.
 ///
-/// An empty answer chooses the default button, or gets a hint when there is
-/// none. With `-d Delete Defer`: `De` is ambiguous, `Def` chooses Defer,
+/// Titles are compared trimmed, as answers are. An empty answer chooses the
+/// default button, or gets a hint when there is none. With `-d Delete Defer`: `De` is ambiguous, `Def` chooses Defer,
 /// `Del` only gets a hint.
 public enum AnswerMatcher {
   /// Matches `answer` against `alert` (validated); see the type's rules.
@@ -26,18 +26,16 @@ public enum AnswerMatcher {
     let range = count == 1 ? "1" : "a number from 1 to \(count)"
     if typed.isEmpty {
       if let index = alert.defaultButtonIndex { return .button(index) }
-      return .unrecognized("Type \(range) or a title; Ctrl-D cancels.")
+      return .unrecognized("There is no default button: type \(range) or a title.")
     }
     let folded = typed.lowercased()
-    if let index = alert.buttons.firstIndex(where: { $0.title.lowercased() == folded }) {
-      return .button(index)
-    }
+    if let index = alert.buttonIndex(titled: String(typed)) { return .button(index) }
     if let number = Int(typed), (1...count).contains(number) {
       return .button(alert.screenOrder[number - 1])
     }
     let shown = TerminalText.visible(String(typed))
     let candidates = alert.screenOrder.filter {
-      alert.buttons[$0].title.lowercased().hasPrefix(folded)
+      alert.buttons[$0].foldedTitle.hasPrefix(folded)
     }
     switch candidates.count {
     case 0:

@@ -63,7 +63,7 @@ public final class TerminalConsole: Console {
   ///   - color: the `--color` mode; see ``Theme/decide(mode:drawingFD:environment:)``.
   /// - Throws: ``AskError/noTerminal`` when `answers` is `.terminal` and
   ///   `/dev/tty` cannot be opened; ``AskError/io(_:errno:)`` (`EBADF`) when
-  ///   answers come from standard input and it is closed.
+  ///   answers come from standard input and it is closed (errno 0).
   public init(answers: AnswerSource = .standardInput, color: ColorMode = .auto) throws(AskError) {
     let closed = ask_reserve_standard_fds()
     _ = ask_signals_install()
@@ -74,7 +74,7 @@ public final class TerminalConsole: Console {
       guard terminalFD >= 0 else { throw .noTerminal }
       answerFD = terminalFD
     default:
-      guard closed & 1 == 0 else { throw .io("read the answer", errno: EBADF) }
+      guard closed & 1 == 0 else { throw .io("read the answer: standard input is closed", errno: 0) }
       answerFD = 0
     }
     isInteractive = isatty(answerFD) == 1
@@ -90,6 +90,16 @@ public final class TerminalConsole: Console {
     restore()
     if let editor { ask_line_close(editor) }
     if terminalFD >= 0 { close(terminalFD) }
+  }
+
+  /// True when what is drawn already reaches standard error: the drawing
+  /// stream is fd 2, or the same terminal as fd 2. A caller reporting an
+  /// error on stderr then need not draw it too.
+  public var drawsOnStandardError: Bool {
+    if drawingFD == 2 { return true }
+    var drawing = stat(), standardError = stat()
+    return isatty(2) == 1 && fstat(drawingFD, &drawing) == 0 && fstat(2, &standardError) == 0
+      && drawing.st_rdev == standardError.st_rdev
   }
 
   /// Restores the terminal's modes as they were when the console was made,

@@ -111,7 +111,7 @@ public enum SpecDecoder {
     if let defaultIndex { alert.defaultButtonIndex = defaultIndex + offset }
     if let node = values["default"] {
       let title = try string(node, "default")
-      guard let index = alert.buttons.firstIndex(where: { $0.title.lowercased() == title.lowercased() }) else {
+      guard let index = alert.buttonIndex(titled: title) else {
         throw error(node, "'default' is '\(TerminalText.visible(title))', which is not a button title")
       }
       alert.defaultButtonIndex = index

@@ -7,8 +7,8 @@ extension Alert {
   /// the default (an alert that cannot be dismissed is a defect).
   ///
   /// - Throws: ``AskError/spec(_:)`` naming the offending title, index or
-  ///   key when a title is empty or repeats another (compared with
-  ///   `lowercased()`), when there is more than one cancel or destructive
+  ///   key when a title is empty or repeats another (both compared trimmed
+  ///   and case-folded, as answers are: ``Button/foldedTitle``), when there is more than one cancel or destructive
   ///   button, when the default is not a button, when the default is the
   ///   destructive button (Enter or a timeout must never destroy), or when
   ///   the text-entry settings do not fit the style (see
@@ -22,10 +22,10 @@ extension Alert {
     }
     var seen: [String: String] = [:]
     for (index, button) in alert.buttons.enumerated() {
-      if button.title.isEmpty {
+      let folded = button.foldedTitle
+      if folded.isEmpty {
         throw .spec("Button \(index + 1) has an empty title")
       }
-      let folded = button.title.lowercased()
       if let first = seen[folded] {
         throw .spec(first == button.title
           ? "Duplicate button title '\(button.title)'"

@@ -43,3 +43,21 @@ extension Button: Equatable {
     lhs.title == rhs.title && lhs.role == rhs.role
   }
 }
+
+extension Button {
+  /// The title as answers are compared with it: white space trimmed at
+  /// both ends, case-folded with `lowercased()` (no locale; SPEC §10).
+  public var foldedTitle: String { Button.fold(title) }
+
+  /// `text` trimmed and case-folded, as ``foldedTitle``.
+  public static func fold(_ text: String) -> String { TerminalText.trimmed(text).lowercased() }
+}
+
+extension Alert {
+  /// The 0-based index of the button whose title is `text`, compared
+  /// trimmed and case-folded; `nil` if none.
+  public func buttonIndex(titled text: String) -> Int? {
+    let folded = Button.fold(text)
+    return buttons.firstIndex { $0.foldedTitle == folded }
+  }
+}
