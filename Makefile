@@ -14,7 +14,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable \
 # Debian packages: libedit and its static dependencies, pkg-config to find it.
 PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 
-.PHONY: all deps build demo test install uninstall clean
+.PHONY: all deps pydeps build demo test install uninstall clean
 
 all: build
 
@@ -22,6 +22,10 @@ deps:
 	@dpkg -s $(PACKAGES) >/dev/null 2>&1 || { \
 	  apt-get update && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y $(PACKAGES); }
+
+# Python's jsonschema, to check the spec schema and the examples.
+pydeps:
+	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -32,9 +36,11 @@ demo: build
 	  -t "Available Actions" -c Cancel -d Destroy Negotiate Compromise; \
 	  echo "exit status $$?"
 
-# Unit tests and end-to-end tests on pseudo-terminals (debug build), then
-# the end-to-end tests again on the release binary that `make install` ships.
-test: deps
+# The schema against the examples and the structural cases; unit and
+# end-to-end tests on pseudo-terminals (debug build); then the end-to-end
+# tests again on the release binary that `make install` ships.
+test: deps pydeps
+	python3 schema/check.py
 	$(SWIFT) build
 	$(SWIFT) test
 	$(SWIFT) build $(RELEASE_FLAGS)

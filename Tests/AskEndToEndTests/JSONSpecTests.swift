@@ -1,0 +1,189 @@
+import Glibc
+import Testing
+
+/// `ask --json` and `--spec`: specs on stdin or in a file, answers on the
+/// terminal or after each spec on stdin, streams, and the examples.
+@Suite("JSON specs and streams", .serialized)
+struct JSONSpecTests {
+  /// The repository's root, from this source file's path.
+  static let root = String(#filePath.split(separator: "/Tests/").dropLast().joined(separator: "/Tests/"))
+
+  static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  @Test("A spec on stdin is answered on the terminal, and JSON comes back")
+  func specOnStdin() throws {
+    let pty = try AskSession.ask(["--json", "--print", "json"],
+                                 stdin: .pipe(Self.bytes(#"{"title":"Pick","buttons":["Alpha","Beta"]}"# + "\n")))
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("Pick\u{1B}[0m\r\n  1) Alpha\r\n  2) Beta\r\n"))
+    pty.type("2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == #"{"button":"Beta","index":2,"buttonIndex":1,"role":"other"}"# + "\n")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("A spec with CR LF line endings reads as any other (C24)")
+  func crlfSpec() throws {
+    let spec = "{\r\n  \"title\": \"Deploy?\",\r\n  \"buttons\": [\"Yes\", \"No\"]\r\n}\r\n"
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bytes(spec)))
+    try pty.waitForPrompt()
+    pty.type("Yes\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Yes\n")
+    #expect(!pty.screen.contains("^M"))
+  }
+
+  @Test("No buttons in JSON gives the implied OK (C10)")
+  func impliedOK() throws {
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bytes(#"{"title":"Nothing to choose","buttons":[]}"#)))
+    try pty.waitForPrompt()
+    pty.type("1\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "OK\n")
+  }
+
+  @Test("Escape sequences and C1 controls from JSON are shown, never sent (C20)")
+  func escapes() throws {
+    let spec = #"{"title":"Update\u001b]0;pwned\u0007","buttons":["Yes\u009b2J"],"cancel":"Cancel"}"#
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bytes(spec)))
+    try pty.waitForPrompt()
+    pty.type("Cancel\r")
+    #expect(try pty.waitForExit() == 1)
+    #expect(!pty.screen.contains("\u{1B}]0;") && !pty.screen.contains("\u{9B}") && !pty.screen.contains("\u{7}"))
+    #expect(pty.screen.contains("Update^[]0;pwned^G"))
+  }
+
+  @Test("Each result of a stream is written as soon as it is given")
+  func streamAnswered() throws {
+    let spec = """
+      {"id":"q1","title":"First","buttons":["A","B"]}
+      {"id":"q2","title":"Second","buttons":["C","D"],"cancel":"Stop"}
+
+      """
+    let pty = try AskSession.ask(["--json", "--print", "json"], stdin: .pipe(Self.bytes(spec)))
+    try pty.waitForPrompt("First")
+    pty.type("b\r")
+    try pty.waitForPrompt("Second")
+    #expect(pty.stdout == #"{"id":"q1","button":"B","index":2,"buttonIndex":1,"role":"other"}"# + "\n")
+    pty.type("1\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout.hasSuffix(#"{"id":"q2","button":"C","index":1,"buttonIndex":0,"role":"other"}"# + "\n"))
+  }
+
+  @Test("A stream stops at a cancel: its status is ask's, and the next prompt is never drawn")
+  func streamCancelled() throws {
+    let spec = #"{"title":"First","buttons":["A"],"cancel":"No"}{"title":"Second","buttons":["B"]}"#
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bytes(spec)))
+    try pty.waitForPrompt("First")
+    pty.type("no\r")
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.stdout == "")
+    #expect(!pty.screen.contains("Second"))
+  }
+
+  @Test("A spec error in object 2 is reported when it is reached; the first answer stands")
+  func streamSpecError() throws {
+    let spec = "{\"title\":\"First\",\"buttons\":[\"A\",\"B\"]}\n{\"title\":\"Second\",\n \"buttons\":[\"C\",\"C\"]}\n"
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bytes(spec)))
+    try pty.waitForPrompt("First")
+    pty.type("a\r")
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stdout == "A\n")
+    #expect(pty.stderr == "ask: Spec at line 2, column 1: Duplicate button title 'C'\n")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Bad JSON names the line and column; an empty stream is an error", arguments: [
+    ("{\n  \"title\": \"T\",\n  \"buttons\": [\"a\", \"b\",],\n}\n",
+     "ask: Spec at line 3, column 24: trailing comma before ']'\n"),
+    ("{\"title\":\"T\",}", "ask: Spec at line 1, column 14: trailing comma before '}'\n"),
+    ("", "ask: The spec stream is empty: no JSON object to ask\n"),
+    ("  \n", "ask: The spec stream is empty: no JSON object to ask\n"),
+    ("{\"titel\":\"T\"}", "ask: Spec at line 1, column 10: unknown key 'titel'. Did you mean 'title'?\n"),
+  ])
+  func badJSON(spec: String, stderr: String) throws {
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bytes(spec)))
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stderr == stderr)
+    #expect(pty.stdout == "")
+    #expect(pty.screen == "")
+  }
+
+  @Test("With no terminal, specs and answers share stdin: each object, then its answer line")
+  func sharedStdin() throws {
+    let input = "{\"title\":\"A\",\"buttons\":[\"x\",\"y\"]}\n2\n{\"title\":\"B\",\n \"buttons\":[\"p\",\"q\"]}  \r\nq\n"
+    let pty = try AskSession.shell("ask --json; echo \"status=$?\"", stdin: .noTerminal(Self.bytes(input)))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "y\nq\nstatus=0\n")
+    #expect(pty.stderr.contains("Choice [1-2, Ctrl-D = cancel]: 2\n"))
+  }
+
+  @Test("When a stream stops, nothing more is read: the rest of stdin stays for the next reader")
+  func streamStopsReading() throws {
+    let input = "{\"buttons\":[\"x\"],\"cancel\":\"Stop\"}\nstop\n{\"title\":\"never\"}\nrest\n"
+    let pty = try AskSession.shell("ask --json; echo \"status=$?\"; cat", stdin: .noTerminal(Self.bytes(input)))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "status=1\n{\"title\":\"never\"}\nrest\n")
+  }
+
+  @Test("--answers stdin takes answers from stdin even with a terminal")
+  func answersFromStdin() throws {
+    let pty = try AskSession.ask(["--json", "--answers", "stdin"],
+                                 stdin: .pipe(Self.bytes("{\"buttons\":[\"x\",\"y\"]}\nx\n")))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "x\n")
+  }
+
+  @Test("--spec FILE reads the file; answers come from stdin")
+  func specFile() throws {
+    let pty = try AskSession.ask(["--spec", Self.root + "/examples/questionnaire.jsonl", "--print", "json"],
+                                 stdin: .noTerminal(Self.bytes("emacs\n\n")))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == """
+      {"id":"editor","button":"emacs","index":2,"buttonIndex":1,"role":"other"}
+      {"id":"tabs","button":"Spaces","index":1,"buttonIndex":0,"role":"other"}
+
+      """)
+  }
+
+  @Test("Each example answers as it should", arguments: [
+    ("available-actions.json", "neg\n", "Negotiate\n", Int32(0)),
+    ("available-actions.json", "Destroy\n", "Destroy\n", 0),
+    ("open-link-ru.json", "да\n", "Да\n", 0),
+    ("open-link-ru.json", "", "", 1),
+    ("titles-array.json", "2\n", "bbb\n", 0),
+    ("titles-array.json", "ddd\n", "", 1),
+    ("questionnaire.jsonl", "3\n2\n", "nano\nTabs\n", 0),
+    ("questionnaire.jsonl", "skip\n", "", 1),
+  ])
+  func examples(file: String, answers: String, stdout: String, status: Int32) throws {
+    let pty = try AskSession.ask(["--spec", Self.root + "/examples/" + file], stdin: .noTerminal(Self.bytes(answers)))
+    #expect(try pty.waitForExit() == status)
+    #expect(pty.stdout == stdout)
+  }
+
+  @Test("The titles-array example reports the array's indexes")
+  func titlesArrayIndexes() throws {
+    let pty = try AskSession.ask(["--spec", Self.root + "/examples/titles-array.json", "--print", "json"],
+                                 stdin: .noTerminal(Self.bytes("ddd\n")))
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.stdout == #"{"button":"ddd","index":4,"buttonIndex":3,"role":"cancel"}"# + "\n")
+    #expect(pty.stderr.contains("  1) aaa\n  2) bbb (destructive)\n  3) ccc\n\n  4) ddd\n"))
+  }
+
+  @Test("A missing spec file is exit 2 with its name")
+  func missingFile() throws {
+    let pty = try AskSession.ask(["--spec", "/nonexistent/q.json"])
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stderr == "ask: Cannot open spec file '/nonexistent/q.json': No such file or directory\n")
+  }
+
+  @Test("Ctrl-C while ask waits for a spec on stdin ends it by SIGINT")
+  func interruptWhileReadingSpec() throws {
+    let pty = try AskSession.shell("sleep 5 | ask --json")
+    pty.pause(0.3)
+    pty.type("\u{3}")
+    #expect(try pty.waitForExit() == 130)
+    #expect(pty.termiosRestored)
+  }
+}
