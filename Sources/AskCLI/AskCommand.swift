@@ -22,14 +22,23 @@ public enum AskCommand {
     }
     switch action {
     case .help:
-      exit(ResultPrinter.write(Array(HelpText.render().utf8)) == 0 ? 0 : 2)
+      exit(informational(HelpText.render(), closed: closed))
     case .version:
-      exit(ResultPrinter.write(Array("ask \(askVersion)\n".utf8)) == 0 ? 0 : 2)
+      exit(informational("ask \(askVersion)\n", closed: closed))
     case .present(let invocation):
       // A closed stdout would swallow the result: say so before asking.
       if closed & 2 != 0 { fail(.io("write the result: standard output is closed", errno: 0)) }
       run(invocation)
     }
+  }
+
+  /// Writes `--help` or `--version` text: exit status 0, or 2 with a line
+  /// when stdout is closed or the write fails.
+  private static func informational(_ text: String, closed: Int32) -> Int32 {
+    if closed & 2 != 0 { fail(.io("write to standard output: it is closed", errno: 0)) }
+    let error = ResultPrinter.write([.bytes(Array(text.utf8))])
+    if error != 0 { fail(.io("write to standard output", errno: error)) }
+    return 0
   }
 
   /// Presents the prompts of `invocation` in order, writing each result as
@@ -58,7 +67,8 @@ public enum AskCommand {
         var count = 0
         while let object = try scanner.nextObject() {
           if sharesStream { try scanner.finishLine() }
-          let alert = try SpecDecoder.alert(from: object)
+          var alert = try SpecDecoder.alert(from: object)
+          if alert.timeout == nil { alert.timeout = invocation.timeout }
           let response = try presenter.present(alert)
           let status = ExitStatus(response)
           if status != .chosen { console.restore() }

@@ -12,8 +12,9 @@ enum ExitStatus: Int32 {
   /// The timeout passed with nothing to choose (as `timeout(1)` and gum).
   case timedOut = 124
 
-  /// The status for a response: only the cancel role exits 1.
+  /// The status for a response: 124 when time ran out with nothing
+  /// chosen; 1 for the cancel role only; else 0.
   init(_ response: Response) {
-    self = response.role == .cancel ? .cancelled : .chosen
+    self = response.isTimeoutWithoutChoice ? .timedOut : response.role == .cancel ? .cancelled : .chosen
   }
 }

@@ -44,6 +44,9 @@ struct Invocation: Equatable {
   var color: ColorMode = .auto
   /// `--answers`; `nil` for the default, which depends on the source.
   var answers: TerminalConsole.AnswerSource?
+  /// `--timeout` in seconds for every prompt (a spec's own `timeout` wins);
+  /// `nil` for none.
+  var timeout: Double?
 
   /// Where answers come from: `--answers`, else `/dev/tty` (falling back to
   /// stdin) when stdin carries the spec, else stdin (SPEC §4).
@@ -66,6 +69,12 @@ struct Invocation: Equatable {
     invocation.output.omitsLastTerminator = options.has("no-newline")
     invocation.color = options.value("color").flatMap(ColorMode.init) ?? .auto
     invocation.answers = options.value("answers").flatMap(TerminalConsole.AnswerSource.init(option:))
+    if let text = options.value("timeout") {
+      guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+        throw .usage("The value '\(text)' is invalid for '--timeout': expected seconds, 0 or more")
+      }
+      invocation.timeout = seconds
+    }
     if options.has("json") || options.has("spec") {
       let given = options.has("json") ? "--json" : "--spec"
       if options.has("json") && options.has("spec") {
@@ -80,7 +89,9 @@ struct Invocation: Equatable {
       let path = options.value("spec") ?? "-"
       invocation.source = path == "-" ? .jsonFromStandardInput : .jsonFile(path)
     } else {
-      invocation.source = .flags(try alert(from: options))
+      var alert = try alert(from: options)
+      alert.timeout = invocation.timeout
+      invocation.source = .flags(try alert.validated())
     }
     return .present(invocation)
   }
@@ -99,6 +110,7 @@ struct Invocation: Equatable {
     var alert = Alert(title: options.value("title"), message: options.value("message"),
                       buttons: buttons,
                       presentation: options.has("sheet") ? .actionSheet : .alert)
+    try textEntry(from: options, into: &alert)
     alert = try alert.validated()
     if let wanted = options.value("default") {
       alert.defaultButtonIndex = try defaultIndex(wanted, in: alert)
@@ -107,11 +119,54 @@ struct Invocation: Equatable {
     return alert
   }
 
+  /// `-s` and the field options, each checked against the style: a field
+  /// option the style has no use for is a usage error naming it.
+  private static func textEntry(from options: ParsedOptions, into alert: inout Alert) throws(AskError) {
+    let style = options.value("style").flatMap(AlertStyle.init) ?? .default
+    alert.style = style
+    let count = style.fieldCount
+    func needs(_ option: String, _ fits: Bool, _ what: String) throws(AskError) {
+      if options.has(option) && !fits {
+        throw .usage("Option '--\(option)' applies only to \(what), not to style '\(style.rawValue)'")
+      }
+    }
+    let hasSecure = style == .secureTextInput || style == .loginAndPasswordInput
+    try needs("label", count > 0, "a text style (-s plain, secure or login-password)")
+    try needs("placeholder", count > 0, "a text style (-s plain, secure or login-password)")
+    try needs("required", count > 0, "a text style (-s plain, secure or login-password)")
+    try needs("text", style == .plainTextInput || style == .loginAndPasswordInput, "a plain field (-s plain or login-password)")
+    try needs("echo", hasSecure, "a secure field (-s secure or login-password)")
+    try needs("repeat", hasSecure, "a secure field (-s secure or login-password)")
+    try needs("pattern", style == .plainTextInput, "-s plain")
+    for option in ["label", "placeholder"] {
+      if let given = options.values[option], given.count > count {
+        throw .usage("Option '--\(option)' is given \(given.count) times, but style '\(style.rawValue)' has \(count) field\(count == 1 ? "" : "s")")
+      }
+    }
+    if count > 0 {
+      let labels = options.values["label"] ?? [], placeholders = options.values["placeholder"] ?? []
+      alert.textFields = (0..<count).map { index in
+        TextField(label: labels.indices.contains(index) ? labels[index] : nil,
+                  placeholder: placeholders.indices.contains(index) ? placeholders[index] : nil,
+                  text: index == 0 ? options.value("text") : nil)
+      }
+    }
+    alert.secureEcho = options.value("echo").flatMap(SecureEcho.init) ?? .masked
+    alert.repeatsSecureEntry = options.has("repeat")
+    alert.requiresText = options.has("required")
+    if let pattern = options.value("pattern") {
+      guard (try? Regex(pattern)) != nil else {
+        throw .usage("The value '\(pattern)' is invalid for '--pattern': not a valid regular expression")
+      }
+      alert.pattern = pattern
+    }
+  }
+
   /// `--default`: a title (case-folded), or a screen number when no title
   /// matches.
   private static func defaultIndex(_ wanted: String, in alert: Alert) throws(AskError) -> Int {
     if let index = alert.buttonIndex(titled: wanted) { return index }
-    if let number = Int(wanted), alert.screenOrder.indices.contains(number - 1) {
+    if let number = Int(wanted), number >= 1, number <= alert.screenOrder.count {
       return alert.screenOrder[number - 1]
     }
     throw .spec("Default '\(TerminalText.visible(wanted))' is not a button title or number")

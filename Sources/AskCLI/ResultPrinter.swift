@@ -1,4 +1,5 @@
 import AskKit
+import CEditLine
 
 #if canImport(Glibc)
 import Glibc
@@ -6,38 +7,85 @@ import Glibc
 import Darwin
 #endif
 
+/// A piece of a result on standard output.
+enum OutputPiece: Equatable {
+  /// Bytes with no secret in them.
+  case bytes([UInt8])
+  /// A secret, written from its own memory: as it is, or as a JSON string.
+  case secret(SecretText, json: Bool)
+}
+
 /// The only writer to standard output: the result, as `--print` says.
 ///
-/// A cancel prints nothing in `title` and `index` modes (exit status 1 says
-/// it: `ask … | xargs rm` never sees a title when the user backed out), and
-/// `{"role":"cancel",…}` in `json` mode.
+/// - `title`: the chosen button's title; for a text style the values, one
+///   per line (plain or secure text; or the login, then the password), after
+///   the title of an explicit button chosen after the fields.
+/// - `index`: the chosen button's number on screen.
+/// - `json`: one object with the keys that apply (SPEC §4).
+///
+/// A cancel or a timeout with nothing chosen prints nothing in `title` and
+/// `index` modes (the exit status says it: `ask … | xargs rm` never sees a
+/// title when the user backed out). Secrets never pass through a `String`:
+/// they are written with write(2) from their own memory, JSON-escaped by
+/// `ask_write_json_string` (SPEC §6).
 enum ResultPrinter {
-  /// The bytes to write for `response`.
-  static func output(for response: Response, alert: Alert, options: OutputOptions) -> [UInt8] {
-    var value: String
+  /// The pieces to write for `response`.
+  static func output(for response: Response, alert: Alert, options: OutputOptions) -> [OutputPiece] {
+    let terminator = options.nullTerminated ? "\0" : "\n"
+    var pieces: [OutputPiece]
     switch options.printMode {
     case .title, .index:
-      guard response.role != .cancel else { return [] }
-      value = options.printMode == .title ? response.title ?? "" : String(response.number ?? 0)
+      if response.role == .cancel || response.isTimeoutWithoutChoice { return [] }
+      var values: [OutputPiece] = []
+      if options.printMode == .index {
+        if let number = response.number { values.append(.bytes(Array(String(number).utf8))) }
+      } else {
+        if !response.isImpliedButton, let title = response.title { values.append(.bytes(Array(title.utf8))) }
+        for text in [response.text, response.login].compactMap({ $0 }) { values.append(.bytes(Array(text.utf8))) }
+        if let secret = response.secret { values.append(.secret(secret, json: false)) }
+      }
+      pieces = []
+      for (position, value) in values.enumerated() {
+        pieces.append(value)
+        if position < values.count - 1 || !options.omitsLastTerminator {
+          pieces.append(.bytes(Array(terminator.utf8)))
+        }
+      }
+      return pieces
     case .json:
-      value = json(response, alert: alert)
+      pieces = json(response, alert: alert)
+      if !options.omitsLastTerminator { pieces.append(.bytes(Array(terminator.utf8))) }
+      return pieces
     }
-    if !options.omitsLastTerminator { value += options.nullTerminated ? "\0" : "\n" }
-    return Array(value.utf8)
   }
 
   /// The JSON object of SPEC §4, with only the keys that apply:
-  /// `{"id":…,"button":…,"index":…,"buttonIndex":…,"role":…,"eof":true}`.
-  static func json(_ response: Response, alert: Alert) -> String {
-    var fields: [String] = []
-    if let id = alert.id { fields.append("\"id\":" + jsonString(id)) }
-    if let title = response.title { fields.append("\"button\":" + jsonString(title)) }
-    if let number = response.number { fields.append("\"index\":\(number)") }
-    if let index = response.buttonIndex { fields.append("\"buttonIndex\":\(index)") }
-    fields.append("\"role\":\"\(response.role.rawValue)\"")
-    if response.timedOut { fields.append("\"timedOut\":true") }
-    if response.isEndOfInput { fields.append("\"eof\":true") }
-    return "{" + fields.joined(separator: ",") + "}"
+  /// `{"id":…,"button":…,"index":…,"buttonIndex":…,"role":…,"text":…,
+  /// "login":…,"password":…,"timedOut":true,"eof":true}`.
+  static func json(_ response: Response, alert: Alert) -> [OutputPiece] {
+    var members: [[OutputPiece]] = []  // each one `"key":value`
+    func add(_ key: String, _ value: String) { members.append([.bytes(Array("\"\(key)\":\(value)".utf8))]) }
+    if let id = alert.id { add("id", jsonString(id)) }
+    if !response.isTimeoutWithoutChoice {
+      if let title = response.title { add("button", jsonString(title)) }
+      if let number = response.number { add("index", String(number)) }
+      if let index = response.buttonIndex { add("buttonIndex", String(index)) }
+      add("role", jsonString(response.role.rawValue))
+    }
+    if let text = response.text { add("text", jsonString(text)) }
+    if let login = response.login { add("login", jsonString(login)) }
+    if let secret = response.secret {
+      let key = alert.style == .secureTextInput ? "text" : "password"
+      members.append([.bytes(Array("\"\(key)\":".utf8)), .secret(secret, json: true)])
+    }
+    if response.timedOut { add("timedOut", "true") }
+    if response.isEndOfInput { add("eof", "true") }
+    var pieces: [OutputPiece] = [.bytes([UInt8(ascii: "{")])]
+    for (position, member) in members.enumerated() {
+      if position > 0 { pieces.append(.bytes([UInt8(ascii: ",")])) }
+      pieces += member
+    }
+    return pieces + [.bytes([UInt8(ascii: "}")])]
   }
 
   /// `text` as a JSON string (RFC 8259): quotes, backslashes and control
@@ -60,13 +108,31 @@ enum ResultPrinter {
     return out + "\""
   }
 
-  /// Writes `bytes` to standard output with write(2).
+  /// Writes `pieces` to standard output with write(2), in order.
   /// - Returns: 0, or the `errno` of the failed write (EPIPE when the
   ///   reader is gone).
-  static func write(_ bytes: [UInt8]) -> Int32 {
+  static func write(_ pieces: [OutputPiece]) -> Int32 {
+    for piece in pieces {
+      let error: Int32
+      switch piece {
+      case .bytes(let bytes): error = bytes.withUnsafeBytes { writeAll($0) }
+      case .secret(let secret, json: false): error = secret.withUnsafeBytes { writeAll($0) }
+      case .secret(let secret, json: true):
+        error = secret.withUnsafeBytes { bytes in
+          ask_write_json_string(1, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count) == 0
+            ? 0 : errno
+        }
+      }
+      if error != 0 { return error }
+    }
+    return 0
+  }
+
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+    guard let base = bytes.baseAddress else { return 0 }
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + offset, bytes.count - offset) }
+      let n = Glibc.write(1, base + offset, bytes.count - offset)
       if n >= 0 { offset += n } else if errno != EINTR { return errno }
     }
     return 0

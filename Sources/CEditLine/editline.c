@@ -19,6 +19,7 @@ struct ask_line {
   FILE *in, *out, *err;     /* libedit's streams (dups of the fds) */
   int infd;                 /* the terminal read by read_char */
   char *prompt;             /* drawn by prompt_of; owned */
+  char *pending;            /* what was typed when a read was suspended */
   int64_t deadline_ms;      /* for read_char; negative = none */
   int status;               /* ASK_READ_* set by read_char on -1 */
   int signo;                /* the signal when status is ASK_READ_SIGNAL */
@@ -55,7 +56,8 @@ static int read_char(EditLine *el, wchar_t *wc) {
     int w = ask_wait_input(s->infd, s->deadline_ms, &s->signo);
     if (w != ASK_WAIT_READY) {
       s->status = w == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
-                : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT : ASK_READ_ERROR;
+                : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT
+                : w == ASK_WAIT_RESUMED ? ASK_READ_RESUMED : ASK_READ_ERROR;
       if (w != ASK_WAIT_ERROR) errno = EINTR;
       return -1;
     }
@@ -141,13 +143,18 @@ ask_line_t *ask_line_open(const char *program, int infd, int outfd,
   HistEvent event;
   history(s->history, &event, H_SETSIZE, 100);
   el_set(s->el, EL_CLIENTDATA, (void *)s);
-  el_set(s->el, EL_PROMPT, prompt_of);
+  el_set(s->el, EL_PROMPT_ESC, prompt_of, '\1'); /* \1 wraps invisible bytes */
   el_set(s->el, EL_GETCFN, read_char);
   el_set(s->el, EL_HIST, history, s->history);
   el_set(s->el, EL_EDITOR, "emacs");
   /* Bytes as typed while editing: no CR/LF translation (libedit's default
    * sets both INLCR and ICRNL), so CR LF can be told from two Enters. */
   el_set(s->el, EL_SETTY, "-d", "-icrnl", "-inlcr", "-igncr", (const char *)NULL);
+  /* And between reads libedit's "cooked" mode is the hold mode: no echo,
+   * no canonical mode, so nothing typed is echoed between two fields (a
+   * password typed early after a login must not show). */
+  el_set(s->el, EL_SETTY, "-x", "-icanon", "-echo", "-echonl", "-iexten", "-icrnl", "-inlcr",
+         "-igncr", (const char *)NULL);
   (void)el_source(s->el, NULL); /* the user's editrc, if any */
   el_set(s->el, EL_ADDFN, "ask-complete", "Complete a button title", complete_title);
   el_set(s->el, EL_BIND, "^I", "ask-complete", (const char *)NULL);
@@ -160,7 +167,7 @@ fail:
   return NULL;
 }
 
-int ask_line_read(ask_line_t *s, const char *prompt, int64_t deadline_ms,
+int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_t deadline_ms,
                   const char **line, int *len, int *signo) {
   char *copy = strdup(prompt);
   if (copy == NULL) return ASK_READ_ERROR;
@@ -168,11 +175,22 @@ int ask_line_read(ask_line_t *s, const char *prompt, int64_t deadline_ms,
   s->prompt = copy;
   s->deadline_ms = deadline_ms;
   s->status = ASK_READ_ERROR;
+  if (initial != NULL && initial[0] != '\0') el_push(s->el, initial);
   int count = 0;
   const char *text = el_gets(s->el, &count);
   ask_tty_hold();
   if (text == NULL) {
     if (count == 0) return ASK_READ_EOF;
+    if (s->status == ASK_READ_RESUMED) { /* keep what was typed */
+      const LineInfo *li = el_line(s->el);
+      size_t n = (size_t)(li->lastchar - li->buffer);
+      free(s->pending);
+      s->pending = malloc(n + 1);
+      if (s->pending != NULL) {
+        memcpy(s->pending, li->buffer, n);
+        s->pending[n] = '\0';
+      }
+    }
     *signo = s->signo;
     return s->status;
   }
@@ -181,6 +199,8 @@ int ask_line_read(ask_line_t *s, const char *prompt, int64_t deadline_ms,
   *len = count;
   return ASK_READ_LINE;
 }
+
+const char *ask_line_pending(ask_line_t *s) { return s->pending != NULL ? s->pending : ""; }
 
 void ask_line_remember(ask_line_t *s, const char *line) {
   HistEvent event;
@@ -195,5 +215,6 @@ void ask_line_close(ask_line_t *s) {
   if (s->out != NULL) fclose(s->out);
   if (s->err != NULL) fclose(s->err);
   free(s->prompt);
+  free(s->pending);
   free(s);
 }

@@ -18,8 +18,12 @@ static volatile sig_atomic_t resized = 0;
 /* Signals whose disposition was SIG_IGN at install: they stay ignored. */
 static sigset_t ignored_at_start;
 
-static const int handled_signals[] = {SIGINT,  SIGTERM, SIGHUP, SIGQUIT,
-                                      SIGALRM, SIGPIPE, SIGWINCH};
+/* Set while `ask` stops itself: the SIGCONT that wakes it is then expected
+ * and needs no second redraw. */
+static volatile sig_atomic_t resuming = 0;
+
+static const int handled_signals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT, SIGALRM, SIGPIPE,
+                                      SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT};
 
 /* Writes the signal number to the self-pipe; saves errno. */
 static void on_signal(int sig) {
@@ -30,22 +34,46 @@ static void on_signal(int sig) {
   errno = saved;
 }
 
+static void catch_signal(int sig) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0; /* no SA_RESTART: a blocked read returns EINTR */
+  sigaction(sig, &sa, NULL);
+}
+
+/* Ctrl-Z (or a background read or write): restore the terminal, stop with
+ * the signal's default action, and when continued take the terminal back. */
+static void suspend(int sig) {
+  struct sigaction sa;
+  sigset_t set;
+  ask_tty_suspend();
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = SIG_DFL;
+  sigemptyset(&sa.sa_mask);
+  sigaction(sig, &sa, NULL);
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
+  resuming = 1;
+  kill(getpid(), sig); /* stops here until SIGCONT */
+  catch_signal(sig);
+  ask_tty_hold();
+}
+
 int ask_signals_install(void) {
   if (signal_pipe[0] >= 0) return 0;
   if (pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) == -1) return -1;
   sigemptyset(&ignored_at_start);
   for (size_t i = 0; i < sizeof handled_signals / sizeof *handled_signals; i++) {
-    struct sigaction old, sa;
+    struct sigaction old;
     int sig = handled_signals[i];
     if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN) {
       sigaddset(&ignored_at_start, sig);
       continue;
     }
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0; /* no SA_RESTART: a blocked read returns EINTR */
-    sigaction(sig, &sa, NULL);
+    catch_signal(sig);
   }
   return 0;
 }
@@ -96,7 +124,22 @@ int ask_wait_input(int fd, int64_t deadline_ms, int *signo) {
     if (fds[1].revents & POLLIN) {
       unsigned char byte;
       while (read(signal_pipe[0], &byte, 1) == 1) {
-        if (byte != SIGWINCH) {
+        switch (byte) {
+        case SIGWINCH:
+          break;
+        case SIGCONT:
+          if (resuming) {
+            resuming = 0;
+            break;
+          }
+          ask_tty_hold(); /* continued after a SIGSTOP: take the terminal back */
+          return ASK_WAIT_RESUMED;
+        case SIGTSTP:
+        case SIGTTIN:
+        case SIGTTOU:
+          suspend(byte);
+          return ASK_WAIT_RESUMED;
+        default:
           *signo = byte;
           return ASK_WAIT_SIGNAL;
         }

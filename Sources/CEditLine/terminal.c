@@ -68,8 +68,26 @@ unsigned char ask_tty_typeahead(unsigned char byte) {
   return byte == '\0' ? saved.c_cc[VEOF] : byte;
 }
 
+void ask_tty_discard_input(void) {
+  if (tty_fd < 0) return;
+  (void)tcflush(tty_fd, TCIFLUSH);
+  typeahead = 0;
+}
+
+void ask_tty_suspend(void) {
+  struct sigaction ignore, old;
+  if (!is_held) return;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  sigaction(SIGTTOU, &ignore, &old);
+  while (tcsetattr(tty_fd, TCSANOW, &saved) == -1 && errno == EINTR) {
+  }
+  sigaction(SIGTTOU, &old, NULL);
+}
+
 void ask_tty_hold(void) {
-  if (tty_fd >= 0) (void)tcsetattr(tty_fd, TCSANOW, &held);
+  if (tty_fd >= 0 && is_held) (void)tcsetattr(tty_fd, TCSANOW, &held);
 }
 
 void ask_tty_restore(void) {

@@ -12,8 +12,19 @@ struct ResultPrinterTests {
     var alert = Self.alert
     alert.id = id
     let options = OutputOptions(printMode: mode, nullTerminated: null, omitsLastTerminator: noNewline)
-    return String(decoding: ResultPrinter.output(for: response, alert: alert, options: options),
-                  as: UTF8.self)
+    return Self.text(ResultPrinter.output(for: response, alert: alert, options: options))
+  }
+
+  /// The pieces as text, secrets shown as `<secret:…>` so tests can see
+  /// where they go (the printer itself never makes them a String).
+  static func text(_ pieces: [OutputPiece]) -> String {
+    pieces.map { piece in
+      switch piece {
+      case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+      case .secret(let secret, let json):
+        "<secret:" + secret.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } + (json ? ":json>" : ">")
+      }
+    }.joined()
   }
 
   @Test("Title, index and JSON of a chosen button")

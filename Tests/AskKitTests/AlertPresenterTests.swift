@@ -34,14 +34,14 @@ struct AlertPresenterTests {
   @Test("End of input chooses the cancel button, with eof")
   func endOfInputWithCancel() throws {
     let alert = Alert(buttons: [Button("Go"), Button("Stop", role: .cancel)])
-    let response = try AlertPresenter(console: ScriptedConsole(answers: [nil])).present(alert)
+    let response = try AlertPresenter(console: ScriptedConsole(answers: [.endOfInput])).present(alert)
     #expect(response == Response(buttonIndex: 1, number: 2, title: "Stop", role: .cancel,
                                  isEndOfInput: true))
   }
 
   @Test("End of input without a cancel button is a bare cancel")
   func endOfInputWithoutCancel() throws {
-    let response = try AlertPresenter(console: ScriptedConsole(answers: [nil])).present(Self.pick)
+    let response = try AlertPresenter(console: ScriptedConsole(answers: [.endOfInput])).present(Self.pick)
     #expect(response == Response(buttonIndex: nil, number: nil, title: nil, role: .cancel,
                                  isEndOfInput: true))
   }

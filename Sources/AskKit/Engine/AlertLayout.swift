@@ -17,11 +17,53 @@
 /// the others. Every text from the spec is made visible
 /// (``TerminalText/visible(_:)``).
 public enum AlertLayout {
-  /// The title, message and numbered buttons, each line ending in LF.
+  /// Everything above the answer line: ``header(_:theme:)``, then for a
+  /// buttons-only alert ``buttonList(_:theme:)``.
   public static func render(_ alert: Alert, theme: Theme) -> String {
+    header(alert, theme: theme) + (alert.style == .default ? buttonList(alert, theme: theme) : "")
+  }
+
+  /// The title, the message, the time limit stated once
+  /// (`(times out in 30 s)`, no countdown), and for a text style the hint
+  /// line naming the implied buttons; each line ending in LF.
+  public static func header(_ alert: Alert, theme: Theme) -> String {
     var lines: [String] = []
     if let title = alert.title, !title.isEmpty { lines.append(theme.title(TerminalText.visible(title))) }
     if let message = alert.message, !message.isEmpty { lines += TerminalText.visibleLines(message) }
+    if let timeout = alert.timeout, timeout > 0 { lines.append("(times out in \(seconds(timeout)) s)") }
+    if alert.style != .default {
+      lines.append(theme.dim(alert.buttons.isEmpty ? "(Enter = OK, Ctrl-D = Cancel)" : "(Ctrl-D = cancel)"))
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// The prompt of a text field: its label, the placeholder in parentheses
+  /// (dim with colour; never returned), then `: ` —
+  /// `Login (alice@example.com): `. Invisible sequences are wrapped in
+  /// ``invisibleMark`` for libedit; ``TerminalText`` callers strip them.
+  public static func fieldPrompt(label: String, placeholder: String?, theme: Theme) -> String {
+    var prompt = TerminalText.visible(label)
+    if let placeholder, !placeholder.isEmpty {
+      let text = "(" + TerminalText.visible(placeholder) + ")"
+      prompt += " " + (theme.isColored
+        ? invisibleMark + "\u{1B}[2m" + invisibleMark + text + invisibleMark + "\u{1B}[0m" + invisibleMark
+        : text)
+    }
+    return prompt + ": "
+  }
+
+  /// Marks the start and end of bytes in a prompt that take no columns
+  /// (libedit's `EL_PROMPT_ESC` delimiter).
+  public static let invisibleMark = "\u{1}"
+
+  /// A number of seconds as written in the time-limit line: `30`, `2.5`.
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
+  }
+
+  /// The numbered buttons, each line ending in LF.
+  public static func buttonList(_ alert: Alert, theme: Theme) -> String {
+    var lines: [String] = []
     let order = alert.screenOrder
     let width = String(order.count).count
     for (position, index) in order.enumerated() {

@@ -1,5 +1,8 @@
-/// The presenting loop: draw the alert, read answers until one chooses a
-/// button, run its handler, return the ``Response``.
+import CEditLine
+
+/// The presenting loop: draw the alert, read what it asks — buttons, text
+/// fields, secrets — run the chosen button's handler, and return the
+/// ``Response``.
 ///
 /// On a terminal an unrecognised answer gets one hint line and the answer
 /// line again (the list is not drawn again); from a pipe it ends the prompt
@@ -14,6 +17,22 @@
 /// No button matches '9': type a number from 1 to 2 or a title.
 /// Choice [1-2, Ctrl-D = cancel]: b
 /// ```
+///
+/// A text style asks its fields in order — Enter in the last submits (the
+/// implied `OK`), Ctrl-D on an empty field cancels the whole prompt (the
+/// implied `Cancel`) — and then, if the alert has buttons, the buttons:
+///
+/// ```text
+/// Sign in
+/// (Enter = OK, Ctrl-D = Cancel)
+/// Login (alice@example.com): alice
+/// Password: ********
+/// ```
+///
+/// With a ``Alert/timeout``, a buttons-only prompt chooses its default when
+/// time runs out (``Response/timedOut``), or ends with
+/// ``Response/timedOutWithoutChoice``; a text style never submits on a
+/// timeout.
 public struct AlertPresenter {
   /// Where the alert is drawn and answered.
   public let console: any Console
@@ -28,24 +47,151 @@ public struct AlertPresenter {
   ///   ``Console`` throws them.
   public func present(_ alert: Alert) throws(AskError) -> Response {
     let alert = try alert.validated()
-    guard alert.style == .default else {
-      throw .spec("Style '\(alert.style.rawValue)' is not supported yet: only 'default' (buttons)")
+    let deadline = alert.timeout.flatMap { $0 > 0 ? ask_now_ms() + Int64(($0 * 1000).rounded()) : nil }
+    // Keys typed before a secure prompt were echoed in clear: drop them
+    // before anything is drawn (SPEC §5).
+    if alert.style.isSecureField(0) { console.discardTypeahead() }
+    let header = AlertLayout.header(alert, theme: console.theme)
+    guard alert.style != .default else {
+      let shown = header + AlertLayout.buttonList(alert, theme: console.theme)
+      try console.draw(shown)
+      return try chooseButton(alert, deadline: deadline, redraw: shown, defaultOnTimeout: true)
     }
-    try console.draw(AlertLayout.render(alert, theme: console.theme))
-    let prompt = AlertLayout.prompt(for: alert)
-    let titles = alert.screenOrder.map { alert.buttons[$0].title }
+    try console.draw(header)
+    var values = Response(buttonIndex: nil, number: nil, title: Alert.impliedButtonTitle, role: .other)
+    values.isImpliedButton = true
+    for index in 0..<alert.style.fieldCount {
+      let field = alert.textFields.indices.contains(index) ? alert.textFields[index] : TextField()
+      let label = field.label ?? alert.style.defaultLabels[index]
+      let prompt = AlertLayout.fieldPrompt(label: label, placeholder: field.placeholder, theme: console.theme)
+      if alert.style.isSecureField(index) {
+        switch try readSecret(alert, prompt: prompt, label: label, deadline: deadline, redraw: header) {
+        case .value(let secret): values.secret = secret
+        case .cancelled: return .endOfInput(in: alert)
+        case .timedOut: return .timedOutWithoutChoice
+        }
+      } else {
+        switch try readText(alert, field: field, prompt: prompt, deadline: deadline, redraw: header) {
+        case .value(let text):
+          if alert.style == .loginAndPasswordInput { values.login = text } else { values.text = text }
+        case .cancelled: return .endOfInput(in: alert)
+        case .timedOut: return .timedOutWithoutChoice
+        }
+      }
+    }
+    guard !alert.buttons.isEmpty else { return values }
+    let list = AlertLayout.buttonList(alert, theme: console.theme)
+    try console.draw(list)
+    var response = try chooseButton(alert, deadline: deadline, redraw: header + list, defaultOnTimeout: false)
+    if !response.isTimeoutWithoutChoice && !(response.role == .cancel) {
+      response.text = values.text
+      response.login = values.login
+      response.secret = values.secret
+    }
+    return response
+  }
+
+  // MARK: - Buttons
+
+  private func chooseButton(_ alert: Alert, deadline: Int64?, redraw: String,
+                            defaultOnTimeout: Bool) throws(AskError) -> Response {
+    let request = LineRequest(prompt: AlertLayout.prompt(for: alert),
+                              completions: alert.screenOrder.map { alert.buttons[$0].title },
+                              deadline: deadline, redraw: redraw)
     while true {
-      guard let answer = try console.readAnswer(prompt: prompt, completions: titles) else {
+      switch try console.readLine(request) {
+      case .endOfInput:
         return .endOfInput(in: alert)
-      }
-      switch AnswerMatcher.match(answer, in: alert) {
-      case .button(let index):
+      case .timedOut:
+        guard defaultOnTimeout, let index = alert.defaultButtonIndex else { return .timedOutWithoutChoice }
+        var response = Response.chose(index, in: alert)
+        response.timedOut = true
         alert.buttons[index].handler?()
-        return .chose(index, in: alert)
-      case .unrecognized(let hint):
-        guard console.isInteractive else { throw .invalidAnswer(hint) }
-        try console.draw(hint + "\n")
+        return response
+      case .line(let answer):
+        switch AnswerMatcher.match(answer, in: alert) {
+        case .button(let index):
+          alert.buttons[index].handler?()
+          return .chose(index, in: alert)
+        case .unrecognized(let hint):
+          try hintOrThrow(hint)
+        }
       }
     }
+  }
+
+  // MARK: - Text fields
+
+  /// How reading a field ended.
+  private enum Outcome<Value> {
+    case value(Value)
+    case cancelled
+    case timedOut
+  }
+
+  /// A plain field, asked again until it is valid.
+  private func readText(_ alert: Alert, field: TextField, prompt: String, deadline: Int64?,
+                        redraw: String) throws(AskError) -> Outcome<String> {
+    var request = LineRequest(prompt: prompt, initialText: field.text, deadline: deadline, redraw: redraw)
+    while true {
+      switch try console.readLine(request) {
+      case .endOfInput:
+        return .cancelled
+      case .timedOut:
+        return .timedOut
+      case .line(let text):
+        if alert.requiresText && TerminalText.trimmed(text).isEmpty {
+          try hintOrThrow("This field cannot be empty: type a value, or Ctrl-D to cancel.")
+        } else if let pattern = alert.pattern, !matches(text, pattern) {
+          try hintOrThrow("'\(TerminalText.shortened(text))' does not match the pattern '\(TerminalText.visible(pattern))'.")
+        } else {
+          return .value(text)
+        }
+        request.initialText = text  // edit what was typed
+      }
+    }
+  }
+
+  /// A secure field (twice with ``Alert/repeatsSecureEntry``), asked again
+  /// until valid. Hints never quote the secret.
+  private func readSecret(_ alert: Alert, prompt: String, label: String, deadline: Int64?,
+                          redraw: String) throws(AskError) -> Outcome<SecretText> {
+    let again = AlertLayout.fieldPrompt(label: label + " (again)", placeholder: nil, theme: console.theme)
+    while true {
+      let first: SecretText
+      switch try console.readSecret(SecretRequest(prompt: prompt, echo: alert.secureEcho,
+                                                  deadline: deadline, redraw: redraw)) {
+      case .secret(let secret): first = secret
+      case .endOfInput: return .cancelled
+      case .timedOut: return .timedOut
+      }
+      if alert.requiresText && first.isEmpty {
+        try hintOrThrow("This field cannot be empty: type a value, or Ctrl-D to cancel.")
+        continue
+      }
+      guard alert.repeatsSecureEntry else { return .value(first) }
+      switch try console.readSecret(SecretRequest(prompt: again, echo: alert.secureEcho,
+                                                  deadline: deadline, redraw: redraw)) {
+      case .secret(let second):
+        if first == second { return .value(first) }
+        first.wipe()
+        second.wipe()
+        try hintOrThrow("The two entries do not match: type it again.")
+      case .endOfInput: return .cancelled
+      case .timedOut: return .timedOut
+      }
+    }
+  }
+
+  private func matches(_ text: String, _ pattern: String) -> Bool {
+    guard let regex = try? Regex(pattern) else { return false }
+    return (try? regex.wholeMatch(in: text)) != nil
+  }
+
+  /// On a terminal: draws the hint (the caller asks again). From a pipe:
+  /// throws it.
+  private func hintOrThrow(_ hint: String) throws(AskError) {
+    guard console.isInteractive else { throw .invalidAnswer(hint) }
+    try console.draw(hint + "\n")
   }
 }

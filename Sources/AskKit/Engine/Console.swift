@@ -13,10 +13,87 @@ public protocol Console: AnyObject {
   /// Draws text (lines ending in LF) on the drawing stream.
   /// - Throws: ``AskError/io(_:errno:)`` when writing fails.
   func draw(_ text: String) throws(AskError)
-  /// Shows `prompt` and reads one answer line, without its line ending.
-  /// `completions` are what Tab completes on a terminal. Returns `nil` at
-  /// the end of input (Ctrl-D on an empty line, end of a pipe).
+  /// Shows the request's prompt and reads one line, without its line
+  /// ending: a button answer or a plain field.
   /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
   ///   arrives; ``AskError/io(_:errno:)`` when reading fails.
-  func readAnswer(prompt: String, completions: [String]) throws(AskError) -> String?
+  func readLine(_ request: LineRequest) throws(AskError) -> LineResult
+  /// Shows the request's prompt and reads a secret, masked (never echoed in
+  /// clear, never in a history, never in a `String`).
+  /// - Throws: as ``readLine(_:)``.
+  func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult
+  /// Drops input typed before now (it was echoed in clear: SPEC §5, before
+  /// a prompt whose first field is secure).
+  func discardTypeahead()
+}
+
+/// One line to read.
+public struct LineRequest: Sendable {
+  /// The prompt on the answer line (no control characters).
+  public var prompt: String
+  /// Editable text already typed (plain fields' `text`).
+  public var initialText: String?
+  /// What Tab completes.
+  public var completions: [String] = []
+  /// When to give up: `ask_now_ms` milliseconds; `nil` for never.
+  public var deadline: Int64?
+  /// What to draw again, above the prompt, after `ask` was stopped (Ctrl-Z)
+  /// and continued: the title, message and buttons.
+  public var redraw: String = ""
+
+  /// Makes a request; see the properties.
+  public init(prompt: String, initialText: String? = nil, completions: [String] = [],
+              deadline: Int64? = nil, redraw: String = "") {
+    self.prompt = prompt
+    self.initialText = initialText
+    self.completions = completions
+    self.deadline = deadline
+    self.redraw = redraw
+  }
+}
+
+/// What reading a line gave.
+public enum LineResult: Equatable, Sendable {
+  case line(String)
+  /// Ctrl-D on an empty line, or the end of a pipe.
+  case endOfInput
+  /// The deadline passed.
+  case timedOut
+}
+
+/// One secret to read.
+public struct SecretRequest: Sendable {
+  /// The prompt before the masked text (no control characters).
+  public var prompt: String
+  /// `*` per character, or nothing.
+  public var echo: SecureEcho
+  /// As ``LineRequest/deadline``.
+  public var deadline: Int64?
+  /// As ``LineRequest/redraw``.
+  public var redraw: String
+
+  /// Makes a request; see the properties.
+  public init(prompt: String, echo: SecureEcho = .masked, deadline: Int64? = nil, redraw: String = "") {
+    self.prompt = prompt
+    self.echo = echo
+    self.deadline = deadline
+    self.redraw = redraw
+  }
+}
+
+/// What reading a secret gave.
+public enum SecretResult: Equatable, Sendable {
+  case secret(SecretText)
+  case endOfInput
+  case timedOut
+}
+
+extension LineResult {
+  /// The same ending for a secret read (never `.line`).
+  var secretResult: SecretResult {
+    switch self {
+    case .timedOut: .timedOut
+    default: .endOfInput
+    }
+  }
 }

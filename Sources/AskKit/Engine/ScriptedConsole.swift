@@ -1,5 +1,6 @@
 /// An in-memory ``Console`` for tests and library users: answers come from a
-/// script, and everything drawn is recorded in ``transcript``.
+/// script, and everything drawn is recorded in ``transcript`` (secrets as
+/// `*`s only).
 ///
 /// ```swift
 /// let console = ScriptedConsole(answers: ["neg"])
@@ -9,16 +10,30 @@
 ///
 /// It never blocks: reading past the script throws.
 public final class ScriptedConsole: Console {
-  /// The answers still to give; `nil` is an end of input (Ctrl-D).
-  public private(set) var answers: [String?]
+  /// One scripted answer.
+  public enum Answer: Equatable, Sendable, ExpressibleByStringLiteral {
+    /// A line typed (for a secure field, the secret).
+    case text(String)
+    /// Ctrl-D on an empty line.
+    case endOfInput
+    /// The deadline passes.
+    case timeout
+
+    public init(stringLiteral value: String) { self = .text(value) }
+  }
+
+  /// The answers still to give.
+  public private(set) var answers: [Answer]
   /// Everything drawn, prompts and echoed answers included.
   public private(set) var transcript = ""
+  /// How many times typed-ahead input was discarded.
+  public private(set) var discards = 0
   public let isInteractive: Bool
   public let theme: Theme
 
   /// Makes a console that gives `answers` in order, as a terminal
   /// (`isInteractive`) or a pipe would.
-  public init(answers: [String?], isInteractive: Bool = true, theme: Theme = Theme(isColored: false)) {
+  public init(answers: [Answer], isInteractive: Bool = true, theme: Theme = Theme(isColored: false)) {
     self.answers = answers
     self.isInteractive = isInteractive
     self.theme = theme
@@ -26,11 +41,42 @@ public final class ScriptedConsole: Console {
 
   public func draw(_ text: String) throws(AskError) { transcript += text }
 
-  public func readAnswer(prompt: String, completions: [String]) throws(AskError) -> String? {
-    transcript += prompt
+  public func discardTypeahead() { discards += 1 }
+
+  public func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
+    transcript += request.prompt
+    switch try next() {
+    case .text(let line):
+      transcript += line + "\n"
+      return .line(line)
+    case .endOfInput:
+      transcript += "^D\n"
+      return .endOfInput
+    case .timeout:
+      transcript += "\n"
+      return .timedOut
+    }
+  }
+
+  public func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult {
+    transcript += request.prompt
+    switch try next() {
+    case .text(let line):
+      let secret = SecretText(bytes: Array(line.utf8))
+      if request.echo == .masked { transcript += String(repeating: "*", count: secret.characterCount) }
+      transcript += "\n"
+      return .secret(secret)
+    case .endOfInput:
+      transcript += "\n"
+      return .endOfInput
+    case .timeout:
+      transcript += "\n"
+      return .timedOut
+    }
+  }
+
+  private func next() throws(AskError) -> Answer {
     guard !answers.isEmpty else { throw .io("read past the scripted answers", errno: 0) }
-    let answer = answers.removeFirst()
-    transcript += (answer ?? "^D") + "\n"
-    return answer
+    return answers.removeFirst()
   }
 }

@@ -77,12 +77,16 @@ public final class TerminalConsole: Console {
       guard closed & 1 == 0 else { throw .io("read the answer: standard input is closed", errno: 0) }
       answerFD = 0
     }
-    isInteractive = isatty(answerFD) == 1
+    // Only the controlling terminal is edited and held: a terminal on stdin
+    // that is not ours (`setsid ask`) gets no signals from its keyboard.
+    isInteractive = Self.isControllingTerminal(answerFD)
     theme = Theme.decide(mode: color, drawingFD: drawingFD)
     if isInteractive {
-      // libedit sets cooked modes when it starts, so it starts first.
-      _ = try openEditor()
+      // Save the modes before libedit starts (it sets its own), then hold
+      // again after it has.
       _ = ask_tty_begin(answerFD)
+      _ = try openEditor()
+      ask_tty_hold()
     }
   }
 
@@ -96,10 +100,7 @@ public final class TerminalConsole: Console {
   /// stream is fd 2, or the same terminal as fd 2. A caller reporting an
   /// error on stderr then need not draw it too.
   public var drawsOnStandardError: Bool {
-    if drawingFD == 2 { return true }
-    var drawing = stat(), standardError = stat()
-    return isatty(2) == 1 && fstat(drawingFD, &drawing) == 0 && fstat(2, &standardError) == 0
-      && drawing.st_rdev == standardError.st_rdev
+    drawingFD == 2 || (terminalFD >= 0 && Self.isControllingTerminal(2))
   }
 
   /// Restores the terminal's modes as they were when the console was made,
@@ -110,7 +111,8 @@ public final class TerminalConsole: Console {
   /// cannot be written (stderr closed, no terminal) is not an error: the
   /// answer can still be given.
   public func draw(_ text: String) throws(AskError) {
-    var text = text
+    // Prompts mark invisible bytes for libedit; drawn here they need none.
+    var text = text.contains(AlertLayout.invisibleMark) ? text.replacing(AlertLayout.invisibleMark, with: "") : text
     text.withUTF8 { bytes in
       guard let base = bytes.baseAddress else { return }
       var offset = 0
@@ -121,46 +123,100 @@ public final class TerminalConsole: Console {
     }
   }
 
-  public func readAnswer(prompt: String, completions: [String]) throws(AskError) -> String? {
+  public func discardTypeahead() { ask_tty_discard_input() }
+
+  public func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
     var signo: Int32 = 0
-    var status: Int32
-    var answer: String?
-    if isInteractive {
-      self.completions = completions
-      let editor = try openEditor()
-      var line: UnsafePointer<CChar>?
-      var length: Int32 = 0
-      status = ask_line_read(editor, prompt, -1, &line, &length, &signo)
-      if Int(status) == ASK_READ_LINE, let line {
-        let text = String(decoding: UnsafeRawBufferPointer(start: line, count: Int(length)),
-                          as: UTF8.self)
-        ask_line_remember(editor, text)  // without the line's LF
-        answer = text
-      }
-    } else {
-      try draw(prompt)
+    let deadline = request.deadline ?? -1
+    guard isInteractive, let editor else {
+      try draw(request.prompt)
       var line: UnsafeMutablePointer<CChar>?
       var length = 0
-      status = ask_read_fd_line(answerFD, -1, &line, &length, &signo)
-      if Int(status) == ASK_READ_LINE, let line {
-        answer = String(decoding: UnsafeRawBufferPointer(start: line, count: length), as: UTF8.self)
-        free(line)
-        try draw(TerminalText.visible(answer ?? ""))
+      let status = ask_read_fd_line(answerFD, deadline, &line, &length, &signo)
+      guard Int(status) == ASK_READ_LINE, let line else {
+        return try ended(status, signo: signo, reading: "the answer")
       }
+      defer { free(line) }
+      let answer = String(decoding: UnsafeRawBufferPointer(start: line, count: length), as: UTF8.self)
+      try draw(TerminalText.visible(answer) + "\n")
+      return .line(answer)
     }
+    completions = request.completions
+    var initial = request.initialText.map(TerminalText.visible)
+    while true {
+      var line: UnsafePointer<CChar>?
+      var length: Int32 = 0
+      let status = ask_line_read(editor, request.prompt, initial, deadline, &line, &length, &signo)
+      if Int(status) == ASK_READ_RESUMED {
+        // Stopped and continued: everything again, below, with what was typed.
+        initial = String(cString: ask_line_pending(editor))
+        try draw("\n" + request.redraw)
+        continue
+      }
+      guard Int(status) == ASK_READ_LINE, let line else {
+        return try ended(status, signo: signo, reading: "the answer")
+      }
+      let text = String(decoding: UnsafeRawBufferPointer(start: line, count: Int(length)), as: UTF8.self)
+      ask_line_remember(editor, text)  // without the line's LF
+      return .line(text)
+    }
+  }
+
+  public func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult {
+    var signo: Int32 = 0
+    let deadline = request.deadline ?? -1
+    let secret = SecretText()
+    try draw(request.prompt)
+    guard isInteractive else {
+      // From a pipe: a plain line, as `sudo -S`; shown masked.
+      var line: UnsafeMutablePointer<CChar>?
+      var length = 0
+      let status = ask_read_fd_line(answerFD, deadline, &line, &length, &signo)
+      guard Int(status) == ASK_READ_LINE, let line else {
+        return try ended(status, signo: signo, reading: "the secret").secretResult
+      }
+      _ = line.withMemoryRebound(to: UInt8.self, capacity: length) { ask_secret_set(&secret.storage, $0, length) }
+      explicit_bzero(line, length)
+      free(line)
+      try draw(mask(secret.characterCount, request.echo) + "\n")
+      return .secret(secret)
+    }
+    while true {
+      let status = ask_secret_read(answerFD, drawingFD, request.echo == .masked ? 1 : 0, deadline,
+                                   &secret.storage, &signo)
+      if Int(status) == ASK_READ_RESUMED {
+        try draw("\n" + request.redraw + request.prompt + mask(secret.characterCount, request.echo))
+        continue
+      }
+      guard Int(status) == ASK_READ_LINE else {
+        return try ended(status, signo: signo, reading: "the secret").secretResult
+      }
+      try draw("\n")
+      return .secret(secret)
+    }
+  }
+
+  /// The result of a read that gave no line: end of input, a timeout, or a
+  /// thrown signal or error; the answer line is ended first.
+  private func ended(_ status: Int32, signo: Int32, reading what: String) throws(AskError) -> LineResult {
+    let error = errno
+    try draw("\n")
     switch Int(status) {
-    case ASK_READ_LINE:
-      if !isInteractive { try draw("\n") }
-      return answer
-    case ASK_READ_EOF:
-      try draw("\n")
-      return nil
-    case ASK_READ_SIGNAL:
-      try draw("\n")
-      throw .interrupted(signal: signo)
-    default:
-      throw .io("read the answer", errno: errno)
+    case ASK_READ_EOF: return .endOfInput
+    case ASK_READ_TIMEOUT: return .timedOut
+    case ASK_READ_SIGNAL: throw .interrupted(signal: signo)
+    default: throw .io("read \(what)", errno: error)
     }
+  }
+
+  private func mask(_ count: Int, _ echo: SecureEcho) -> String {
+    echo == .masked ? String(repeating: "*", count: count) : ""
+  }
+
+  /// True when `fd` is this process's controlling terminal (`tcgetsid`
+  /// fails for any other terminal).
+  private static func isControllingTerminal(_ fd: Int32) -> Bool {
+    isatty(fd) == 1 && tcgetsid(fd) != -1
   }
 
   /// The libedit session, opened on first use.

@@ -25,6 +25,12 @@ public enum TerminalText {
     return out
   }
 
+  /// ``visible(_:)`` of at most `limit` characters, with `…` when cut: for
+  /// quoting an answer in a hint.
+  public static func shortened(_ text: String, limit: Int = 40) -> String {
+    text.count <= limit ? visible(text) : visible(String(text.prefix(limit))) + "…"
+  }
+
   /// The lines of a multi-line text (a message): split at LF (a CR before
   /// it is dropped), tabs shown as four spaces, each line made ``visible(_:)``.
   public static func visibleLines(_ text: String) -> [String] {

@@ -1,6 +1,9 @@
 extension Alert {
-  /// The title of the button implied when an alert has none (SPEC §1).
+  /// The title of the button implied when an alert has none, and of the
+  /// submit a text style implies (SPEC §1).
   public static let impliedButtonTitle = "OK"
+  /// The title of the cancel a text style implies (Ctrl-D on an empty field).
+  public static let impliedCancelTitle = "Cancel"
 
   /// Checks the rules of SPEC §1 and returns the alert ready to present:
   /// with no buttons at all it gets one implied `OK` button, which is also

@@ -18,9 +18,20 @@ public struct Response: Sendable, Equatable {
   /// True when the cancel came from Ctrl-D on an empty answer or from the
   /// end of input (JSON `eof`).
   public var isEndOfInput: Bool
-  /// True when the default was chosen because time ran out (JSON
-  /// `timedOut`).
+  /// True when time ran out (JSON `timedOut`): the default was chosen, or
+  /// — with ``title`` `nil` — nothing was (exit status 124).
   public var timedOut: Bool
+  /// What was typed in a plain field (`-s plain`; the login field of
+  /// `login-password` is ``login``).
+  public var text: String?
+  /// What was typed in the login field.
+  public var login: String?
+  /// What was typed in the secure field: the text of `-s secure` or the
+  /// password of `login-password`. Owned memory, wiped when released.
+  public var secret: SecretText?
+  /// True when the button is one a text style implies (`OK`, `Cancel`):
+  /// reported in JSON, never listed on screen.
+  public var isImpliedButton = false
 
   /// Makes a response; see the properties for the meaning of each value.
   public init(buttonIndex: Int?, number: Int?, title: String?, role: ButtonRole,
@@ -41,11 +52,24 @@ public struct Response: Sendable, Equatable {
   }
 
   /// The response for a cancel by Ctrl-D or end of input: the alert's
-  /// cancel button if it has one, else a bare cancel.
+  /// cancel button if it has one; in a text style the implied `Cancel`;
+  /// else a bare cancel.
   public static func endOfInput(in alert: Alert) -> Response {
     var response = alert.cancelButtonIndex.map { chose($0, in: alert) }
       ?? Response(buttonIndex: nil, number: nil, title: nil, role: .cancel)
+    if alert.style != .default && alert.cancelButtonIndex == nil {
+      response.title = Alert.impliedCancelTitle
+      response.isImpliedButton = true
+    }
     response.isEndOfInput = true
     return response
   }
+
+  /// The response when time ran out with nothing to choose (exit status
+  /// 124): no button, no role reported.
+  public static let timedOutWithoutChoice = Response(
+    buttonIndex: nil, number: nil, title: nil, role: .cancel, timedOut: true)
+
+  /// True for ``timedOutWithoutChoice``.
+  public var isTimeoutWithoutChoice: Bool { timedOut && title == nil }
 }

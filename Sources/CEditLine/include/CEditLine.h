@@ -63,14 +63,18 @@ enum {
   ASK_WAIT_READY = 0,   /* fd is readable (data, EOF or hang-up) */
   ASK_WAIT_SIGNAL = 1,  /* a terminating signal arrived; see *signo */
   ASK_WAIT_TIMEOUT = 2, /* the deadline passed */
-  ASK_WAIT_ERROR = 3    /* poll failed; errno is set */
+  ASK_WAIT_ERROR = 3,   /* poll failed; errno is set */
+  ASK_WAIT_RESUMED = 4  /* stopped (Ctrl-Z) and continued: redraw the prompt */
 };
 
 /* Waits until `fd` is readable, a handled signal arrives, or `deadline_ms`
  * (CLOCK_MONOTONIC milliseconds, from ask_now_ms; negative = no deadline)
  * passes. SIGWINCH is not terminating: it is recorded (ask_take_resize)
- * and the wait goes on. Returns one of ASK_WAIT_*; *signo is set for
- * ASK_WAIT_SIGNAL. */
+ * and the wait goes on. SIGTSTP, SIGTTIN and SIGTTOU restore the terminal
+ * and stop the process (readpassphrase does the same); when it is
+ * continued — or continued after a SIGSTOP — the terminal is held again and
+ * ASK_WAIT_RESUMED tells the caller to draw the prompt again. Returns one
+ * of ASK_WAIT_*; *signo is set for ASK_WAIT_SIGNAL. */
 int ask_wait_input(int fd, int64_t deadline_ms, int *signo);
 
 /* Returns 1 once after a SIGWINCH was seen by ask_wait_input, else 0. */
@@ -99,6 +103,10 @@ unsigned char ask_tty_typeahead(unsigned char byte);
  * No-op before ask_tty_begin. */
 void ask_tty_hold(void);
 
+/* Gives the terminal back its saved modes for a while (Ctrl-Z), without
+ * discarding input; ask_tty_hold takes it again. */
+void ask_tty_suspend(void);
+
 /* Restores the saved modes with TCSAFLUSH, discarding input still pending
  * on the terminal (SPEC §5), retrying on EINTR with SIGTTOU ignored.
  * Async-signal-safe; idempotent; no-op before ask_tty_begin. */
@@ -112,7 +120,9 @@ enum {
   ASK_READ_EOF = 1,     /* end of input (Ctrl-D on an empty line, EOF) */
   ASK_READ_SIGNAL = 2,  /* interrupted by a signal; see *signo */
   ASK_READ_TIMEOUT = 3, /* the deadline passed */
-  ASK_READ_ERROR = 4    /* read failed; errno is set */
+  ASK_READ_ERROR = 4,   /* read failed; errno is set */
+  ASK_READ_RESUMED = 5  /* stopped and continued: draw the prompt again and
+                           read again (what was typed is kept) */
 };
 
 /* Reads one line from `fd` one byte at a time, so not a byte past the LF
@@ -146,12 +156,18 @@ ask_line_t *_Nullable ask_line_open(const char *program, int infd, int outfd,
                                     ask_complete_fn _Nullable complete,
                                     void *_Nullable context);
 
-/* Reads one edited line after drawing `prompt` (no control characters).
+/* Reads one edited line after drawing `prompt` (no control characters),
+ * with `initial` (or NULL) as editable text already typed.
  * `deadline_ms` as for ask_wait_input. On ASK_READ_LINE, *line points to
  * the line (UTF-8, without the LF, *len bytes), valid until the next call.
  * Re-applies the hold mode (ask_tty_hold) before it returns. */
-int ask_line_read(ask_line_t *session, const char *prompt, int64_t deadline_ms,
-                  const char *_Nullable *_Nonnull line, int *len, int *signo);
+int ask_line_read(ask_line_t *session, const char *prompt, const char *_Nullable initial,
+                  int64_t deadline_ms, const char *_Nullable *_Nonnull line, int *len, int *signo);
+
+/* When ask_line_read returned ASK_READ_RESUMED: the text that was typed
+ * (UTF-8, NUL-terminated), to give back as `initial` to the next read.
+ * Valid until the next call. */
+const char *ask_line_pending(ask_line_t *session);
 
 /* Adds a line to this session's history (never a secret). */
 void ask_line_remember(ask_line_t *session, const char *line);
@@ -159,6 +175,74 @@ void ask_line_remember(ask_line_t *session, const char *line);
 /* Ends the session and frees it (the terminal's modes are not touched:
  * ask_tty_restore does that). */
 void ask_line_close(ask_line_t *session);
+
+/* ---- Secure text entry --------------------------------------------------- */
+
+/* A secret being typed: bytes (UTF-8) in memory owned here, wiped by
+ * ask_secret_wipe and whenever the buffer grows. Zero it with
+ * ask_secret_init before use. */
+typedef struct ask_secret {
+  unsigned char *_Nullable bytes; /* the secret; not NUL-terminated */
+  size_t length;                  /* bytes used */
+  size_t capacity;                /* bytes allocated */
+  int escape;                     /* escape-sequence state of the editor */
+  int after_cr;                   /* the last byte was CR (CR LF is one Enter) */
+} ask_secret_t;
+
+/* What one byte did to the secret (ask_secret_feed). */
+enum {
+  ASK_SECRET_NONE = 0,   /* nothing visible (a control, part of an escape) */
+  ASK_SECRET_ADDED = 1,  /* *count characters added (0 or 1): draw a mask */
+  ASK_SECRET_ERASED = 2, /* *count characters removed: erase masks */
+  ASK_SECRET_ENTER = 3,  /* Enter: the secret is complete */
+  ASK_SECRET_EOF = 4,    /* Ctrl-D on an empty field: cancel */
+  ASK_SECRET_FULL = 5    /* out of memory */
+};
+
+/* Empties `s`, and makes the process non-dumpable (prctl PR_SET_DUMPABLE 0):
+ * a secret is about to be held. */
+void ask_secret_init(ask_secret_t *s);
+
+/* Overwrites and frees the secret; `s` is empty afterwards. */
+void ask_secret_wipe(ask_secret_t *s);
+
+/* The masked-line editor, a pure state machine: feeds one byte typed.
+ * Printable bytes and Tab are added; Backspace (DEL or ^H) removes one
+ * character (not one byte); Ctrl-U clears; Ctrl-W removes the word before
+ * the cursor; CR or LF is Enter (LF right after CR is dropped); Ctrl-D on
+ * an empty field is end of input; escape sequences (arrow keys, bracketed
+ * paste markers) and other control characters are dropped. Returns one of
+ * ASK_SECRET_*, with *count the characters added or erased. */
+int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count);
+
+/* Appends `length` bytes as they are (no editing): a secret read from a
+ * pipe. Returns 0, or -1 when memory runs out. */
+int ask_secret_set(ask_secret_t *s, const unsigned char *bytes, size_t length);
+
+/* The number of characters (UTF-8 lead bytes) in the secret. */
+size_t ask_secret_characters(const ask_secret_t *s);
+
+/* Reads a secret from terminal `infd` (held: no echo, ISIG on) into `s`,
+ * drawing one `*` per character on `outfd` when `masked`, nothing
+ * otherwise.
+ * Returns ASK_READ_LINE on Enter (the secret in s), ASK_READ_EOF,
+ * ASK_READ_SIGNAL (*signo), ASK_READ_TIMEOUT, ASK_READ_RESUMED (draw the
+ * prompt and ask_secret_characters masks again, then call again: s keeps
+ * what was typed) or ASK_READ_ERROR. */
+int ask_secret_read(int infd, int outfd, int masked, int64_t deadline_ms, ask_secret_t *s,
+                    int *signo);
+
+/* Writes `bytes` (NULL when `length` is 0) to `fd` as a JSON string (quotes, backslashes and control
+ * characters escaped by hand) through a stack buffer that is wiped, so a
+ * secret reaches stdout with write(2) only. Returns 0, or -1 with errno set. */
+int ask_write_json_string(int fd, const unsigned char *_Nullable bytes, size_t length);
+
+/* Discards input pending on the held terminal (keys typed before a secure
+ * prompt was drawn were echoed in clear by the terminal). */
+void ask_tty_discard_input(void);
+
+/* Makes the process dumpable again after its secrets are wiped. */
+void ask_secret_released(void);
 
 #pragma clang assume_nonnull end
 

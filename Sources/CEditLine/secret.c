@@ -1,0 +1,194 @@
+/* Secure text entry: the masked-line editor (a pure state machine over
+ * bytes) and the reader that runs it on the terminal. The secret lives only
+ * in memory allocated here and is wiped with explicit_bzero: it never
+ * passes through libedit, stdio or a Swift String. */
+#include "CEditLine.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+/* Escape-sequence states: keys such as arrows and bracketed-paste markers
+ * arrive as ESC sequences and never become part of the secret. */
+enum { PLAIN, AFTER_ESC, IN_CSI, IN_SS3 };
+
+void ask_secret_init(ask_secret_t *s) {
+  memset(s, 0, sizeof *s);
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); /* no core dump while a secret is held */
+}
+
+void ask_secret_wipe(ask_secret_t *s) {
+  if (s->bytes != NULL) {
+    explicit_bzero(s->bytes, s->capacity);
+    free(s->bytes);
+  }
+  memset(s, 0, sizeof *s);
+}
+
+/* Appends one byte, growing the buffer by copying and wiping the old one.
+ * Returns 0, or -1 when memory runs out. */
+static int append(ask_secret_t *s, unsigned char byte) {
+  if (s->length == s->capacity) {
+    size_t capacity = s->capacity ? s->capacity * 2 : 64;
+    unsigned char *bigger = malloc(capacity);
+    if (bigger == NULL) return -1;
+    if (s->bytes != NULL) {
+      memcpy(bigger, s->bytes, s->length);
+      explicit_bzero(s->bytes, s->capacity);
+      free(s->bytes);
+    }
+    s->bytes = bigger;
+    s->capacity = capacity;
+  }
+  s->bytes[s->length++] = byte;
+  return 0;
+}
+
+static int is_continuation(unsigned char byte) { return (byte & 0xc0) == 0x80; }
+
+/* Removes the last character (a UTF-8 lead byte and its continuation
+ * bytes); returns 1, or 0 when empty. */
+static size_t erase_character(ask_secret_t *s) {
+  if (s->length == 0) return 0;
+  while (s->length > 0 && is_continuation(s->bytes[s->length - 1])) s->bytes[--s->length] = 0;
+  if (s->length > 0) s->bytes[--s->length] = 0;
+  return 1;
+}
+
+int ask_secret_set(ask_secret_t *s, const unsigned char *bytes, size_t length) {
+  for (size_t i = 0; i < length; i++)
+    if (append(s, bytes[i]) == -1) return -1;
+  return 0;
+}
+
+size_t ask_secret_characters(const ask_secret_t *s) {
+  size_t n = 0;
+  for (size_t i = 0; i < s->length; i++)
+    if (!is_continuation(s->bytes[i])) n++;
+  return n;
+}
+
+int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
+  *count = 0;
+  int after_cr = s->after_cr;
+  s->after_cr = 0;
+  switch (s->escape) {
+  case AFTER_ESC:
+    s->escape = byte == '[' ? IN_CSI : byte == 'O' ? IN_SS3 : PLAIN;
+    return ASK_SECRET_NONE;
+  case IN_CSI:
+    if (byte >= 0x40 && byte <= 0x7e) s->escape = PLAIN; /* the final byte */
+    return ASK_SECRET_NONE;
+  case IN_SS3:
+    s->escape = PLAIN;
+    return ASK_SECRET_NONE;
+  }
+  switch (byte) {
+  case '\r':
+    s->after_cr = 1;
+    return ASK_SECRET_ENTER;
+  case '\n':
+    return after_cr ? ASK_SECRET_NONE : ASK_SECRET_ENTER; /* CR LF is one Enter */
+  case 0x04: /* Ctrl-D: end of input on an empty field, else nothing */
+    return s->length == 0 ? ASK_SECRET_EOF : ASK_SECRET_NONE;
+  case 0x7f:
+  case 0x08: /* Backspace: one character, not one byte */
+    *count = erase_character(s);
+    return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
+  case 0x15: /* Ctrl-U: clear */
+    while (erase_character(s)) (*count)++;
+    return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
+  case 0x17: /* Ctrl-W: the word before, and the spaces after it */
+    while (s->length > 0 && s->bytes[s->length - 1] == ' ') *count += erase_character(s);
+    while (s->length > 0 && s->bytes[s->length - 1] != ' ') *count += erase_character(s);
+    return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
+  case 0x1b:
+    s->escape = AFTER_ESC;
+    return ASK_SECRET_NONE;
+  }
+  if (byte < 0x20 && byte != '\t') return ASK_SECRET_NONE; /* other controls */
+  if (append(s, byte) == -1) return ASK_SECRET_FULL;
+  *count = is_continuation(byte) ? 0 : 1;
+  return *count ? ASK_SECRET_ADDED : ASK_SECRET_NONE;
+}
+
+/* Writes `n` copies of `text` to fd (the mask); errors are ignored: the
+ * answer can be given even when the drawing stream is gone. */
+static void repeat(int fd, const char *text, size_t n) {
+  size_t length = strlen(text);
+  for (size_t i = 0; i < n; i++) (void)!write(fd, text, length);
+}
+
+int ask_secret_read(int infd, int outfd, int masked, int64_t deadline_ms, ask_secret_t *s, int *signo) {
+  for (;;) {
+    int w = ask_wait_input(infd, deadline_ms, signo);
+    if (w == ASK_WAIT_SIGNAL) return ASK_READ_SIGNAL;
+    if (w == ASK_WAIT_TIMEOUT) return ASK_READ_TIMEOUT;
+    if (w == ASK_WAIT_RESUMED) return ASK_READ_RESUMED;
+    if (w == ASK_WAIT_ERROR) return ASK_READ_ERROR;
+    unsigned char byte;
+    ssize_t r = read(infd, &byte, 1);
+    if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (r == 0 || (r == -1 && errno == EIO)) return ASK_READ_EOF;
+    if (r == -1) return ASK_READ_ERROR;
+    byte = ask_tty_typeahead(byte);
+    size_t count;
+    switch (ask_secret_feed(s, byte, &count)) {
+    case ASK_SECRET_ADDED:
+      if (masked) repeat(outfd, "*", count);
+      break;
+    case ASK_SECRET_ERASED:
+      if (masked) repeat(outfd, "\b \b", count);
+      break;
+    case ASK_SECRET_ENTER:
+      return ASK_READ_LINE;
+    case ASK_SECRET_EOF:
+      return ASK_READ_EOF;
+    case ASK_SECRET_FULL:
+      errno = ENOMEM;
+      return ASK_READ_ERROR;
+    }
+  }
+}
+
+void ask_secret_released(void) { prctl(PR_SET_DUMPABLE, 1, 0, 0, 0); }
+
+int ask_write_json_string(int fd, const unsigned char *bytes, size_t length) {
+  static const char hex[] = "0123456789abcdef";
+  unsigned char chunk[256];
+  size_t used = 0;
+  int status = 0;
+  chunk[used++] = '"';
+  for (size_t i = 0; i <= length; i++) {
+    unsigned char out[6];
+    size_t n = 0;
+    if (i == length) {
+      out[n++] = '"';
+    } else {
+      unsigned char c = bytes[i];
+      if (c == '"' || c == '\\') {
+        out[n++] = '\\';
+        out[n++] = c;
+      } else if (c < 0x20) {
+        memcpy(out, "\\u00", 4);
+        out[4] = (unsigned char)hex[c >> 4];
+        out[5] = (unsigned char)hex[c & 15];
+        n = 6;
+      } else {
+        out[n++] = c;
+      }
+    }
+    if (used + n > sizeof chunk) {
+      if (write(fd, chunk, used) != (ssize_t)used) status = -1;
+      used = 0;
+    }
+    memcpy(chunk + used, out, n);
+    used += n;
+    explicit_bzero(out, sizeof out);
+  }
+  if (write(fd, chunk, used) != (ssize_t)used) status = -1;
+  explicit_bzero(chunk, sizeof chunk);
+  return status;
+}
