@@ -51,7 +51,7 @@ let optionTable: [OptionSpec] = [
   OptionSpec(long: "default", short: nil, value: .text("TITLE"), isRepeatable: false,
              group: .content, help: "the button Enter chooses, by title (or number)"),
   OptionSpec(long: "style", short: "s", value: .choice(["default", "plain", "secure", "login-password"]),
-             isRepeatable: false, group: .content, help: "also ask for text: plain, masked, or login and password"),
+             isRepeatable: false, group: .content, help: "ask for text too: plain, secure or login-password"),
   OptionSpec(long: "label", short: nil, value: .text("TEXT"), isRepeatable: true,
              group: .content, help: "a text field's label (once per field, in order)"),
   OptionSpec(long: "placeholder", short: nil, value: .text("TEXT"), isRepeatable: true,
