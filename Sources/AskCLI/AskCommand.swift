@@ -97,7 +97,9 @@ public enum AskCommand {
   /// exit status; a reader that is gone ends `ask` by SIGPIPE.
   private static func write(_ response: Response, of alert: Alert, _ invocation: Invocation) -> ExitStatus {
     let error = ResultPrinter.write(ResultPrinter.output(for: response, alert: alert, options: invocation.output))
-    if error == EPIPE { ask_signal_reraise(SIGPIPE) }
+    // The reader is gone: end by SIGPIPE, as a Unix tool does, unless it was
+    // ignored when ask started (then it stays ignored: a failure, status 2).
+    if error == EPIPE && ask_signal_was_ignored(SIGPIPE) == 0 { ask_signal_reraise(SIGPIPE) }
     if error != 0 { fail(.io("write the result", errno: error)) }
     return ExitStatus(response)
   }
@@ -126,8 +128,10 @@ public enum AskCommand {
     return result
   }
 
+  /// Writes `ask: message` on stderr, with anything from the user in it
+  /// made visible (SPEC §6).
   private static func report(_ message: String) {
-    var line = "ask: " + message + "\n"
+    var line = "ask: " + TerminalText.visible(message) + "\n"
     line.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
   }
 

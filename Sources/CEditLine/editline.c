@@ -65,7 +65,10 @@ static int read_char(EditLine *el, wchar_t *wc) {
     unsigned char c;
     ssize_t r = read(s->infd, &c, 1);
     if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (r == 0 || (r == -1 && errno == EIO)) return 0; /* EOF or hang-up */
+    if (r == 0 || (r == -1 && errno == EIO)) { /* EOF or hang-up */
+      s->status = ASK_READ_EOF;
+      return 0;
+    }
     if (r == -1) {
       s->status = ASK_READ_ERROR;
       return -1;
@@ -156,6 +159,7 @@ ask_line_t *ask_line_open(const char *program, int infd, int outfd,
   el_set(s->el, EL_SETTY, "-x", "-icanon", "-echo", "-echonl", "-iexten", "-icrnl", "-inlcr",
          "-igncr", (const char *)NULL);
   (void)el_source(s->el, NULL); /* the user's editrc, if any */
+  el_set(s->el, EL_EDITMODE, 1); /* an editrc's `edit off` would break the prompt */
   el_set(s->el, EL_ADDFN, "ask-complete", "Complete a button title", complete_title);
   el_set(s->el, EL_BIND, "^I", "ask-complete", (const char *)NULL);
   return s;
@@ -180,7 +184,7 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   const char *text = el_gets(s->el, &count);
   ask_tty_hold();
   if (text == NULL) {
-    if (count == 0) return ASK_READ_EOF;
+    if (count == 0 || s->status == ASK_READ_EOF) return ASK_READ_EOF;
     if (s->status == ASK_READ_RESUMED) { /* keep what was typed */
       const LineInfo *li = el_line(s->el);
       size_t n = (size_t)(li->lastchar - li->buffer);

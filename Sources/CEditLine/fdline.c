@@ -32,6 +32,11 @@ int ask_read_fd_line(int fd, int64_t deadline_ms, char **line, size_t *len, int 
       return status;
     }
     if (r == 0 || c == '\n') break;
+    if (n >= ASK_LINE_MAX) { /* /dev/zero is not an answer */
+      explicit_bzero(buf, cap);
+      free(buf);
+      return ASK_READ_TOO_LONG;
+    }
     if (n + 2 > cap) { /* grow, wiping the old buffer: it may hold a secret */
       char *bigger = malloc(cap * 2);
       if (bigger == NULL) {

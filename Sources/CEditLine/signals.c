@@ -22,8 +22,17 @@ static sigset_t ignored_at_start;
  * and needs no second redraw. */
 static volatile sig_atomic_t resuming = 0;
 
-static const int handled_signals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT, SIGALRM, SIGPIPE,
-                                      SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT};
+/* Through the self-pipe: every signal whose default action ends or stops
+ * the process (and SIGWINCH, SIGCONT), so that each way out restores the
+ * terminal first. */
+static const int handled_signals[] = {
+    SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,   SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF,
+    SIGXCPU, SIGXFSZ, SIGPOLL, SIGSTKFLT, SIGPWR,  SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT};
+
+/* Faults (a crash, a Swift trap): the handler restores the terminal and
+ * returns with the default action back in place, so the fault recurs and
+ * ends the process as it would have. */
+static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT, SIGSYS};
 
 /* Writes the signal number to the self-pipe; saves errno. */
 static void on_signal(int sig) {
@@ -32,6 +41,13 @@ static void on_signal(int sig) {
   if (sig == SIGWINCH) resized = 1;
   if (signal_pipe[1] >= 0) (void)!write(signal_pipe[1], &byte, 1);
   errno = saved;
+}
+
+static void on_ignored(int sig) { (void)sig; }
+
+static void on_fault(int sig) {
+  (void)sig;
+  ask_tty_restore(); /* tcsetattr is async-signal-safe */
 }
 
 static void catch_signal(int sig) {
@@ -75,13 +91,36 @@ int ask_signals_install(void) {
     }
     catch_signal(sig);
   }
+  for (size_t i = 0; i < sizeof fault_signals / sizeof *fault_signals; i++) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fault;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = (int)(SA_RESETHAND | SA_NODEFER);
+    sigaction(fault_signals[i], &sa, NULL);
+  }
+  /* SIGPIPE: a write to a closed pipe fails with EPIPE where it happens;
+   * the result writer re-raises it, a drawing failure is ignored. */
+  struct sigaction old;
+  if (sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler == SIG_IGN) {
+    sigaddset(&ignored_at_start, SIGPIPE);
+  } else {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_ignored;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGPIPE, &sa, NULL);
+  }
   return 0;
 }
+
+int ask_signal_was_ignored(int sig) { return sigismember(&ignored_at_start, sig) == 1; }
 
 _Noreturn void ask_signal_reraise(int sig) {
   struct sigaction sa;
   sigset_t set;
   ask_tty_restore();
+  ask_tty_discard_pending();
   if (sigismember(&ignored_at_start, sig) == 1) _exit(128 + sig);
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = SIG_DFL;

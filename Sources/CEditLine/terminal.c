@@ -26,9 +26,20 @@ int ask_locale_init(void) {
   return -1;
 }
 
+void ask_tty_discard_pending(void) {
+  if (is_held || tty_fd >= 0) return; /* ask_tty_restore flushes a held terminal */
+  int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return;
+  if (tcgetpgrp(fd) == getpgrp()) (void)tcflush(fd, TCIFLUSH);
+  close(fd);
+}
+
+static void discard_at_exit(void) { ask_tty_discard_pending(); }
+
 int ask_reserve_standard_fds(void) {
   static int closed = -1;
   if (closed != -1) return closed;
+  atexit(discard_at_exit);
   closed = 0;
   for (int fd = 0; fd <= 2; fd++) {
     if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;

@@ -205,6 +205,7 @@ public final class TerminalConsole: Console {
     case ASK_READ_EOF: return .endOfInput
     case ASK_READ_TIMEOUT: return .timedOut
     case ASK_READ_SIGNAL: throw .interrupted(signal: signo)
+    case ASK_READ_TOO_LONG: throw .io("read \(what): a line is longer than 1 MiB", errno: 0)
     default: throw .io("read \(what)", errno: error)
     }
   }

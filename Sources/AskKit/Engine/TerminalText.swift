@@ -4,8 +4,11 @@ public enum TerminalText {
   /// `text` with every control character made visible, so nothing given to
   /// `ask` reaches the terminal as a command (cf. field case C20, OSC 52):
   /// C0 controls and DEL in caret notation (`ESC` → `^[`, `BEL` → `^G`,
-  /// `DEL` → `^?`, as `cat -v`), C1 controls (U+0080–U+009F, such as the
-  /// 8-bit CSI U+009B) as `\u{9B}`. Everything else is kept.
+  /// `DEL` → `^?`, as `cat -v`); C1 controls (U+0080–U+009F, such as the
+  /// 8-bit CSI U+009B), bidirectional overrides and isolates, zero-width
+  /// spaces, line and paragraph separators and the BOM as `\u{9B}`, so
+  /// nothing reorders or hides text (the zero-width joiners of emoji stay).
+  /// Everything else is kept.
   public static func visible(_ text: String) -> String {
     var out = ""
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -16,7 +19,8 @@ public enum TerminalText {
         out.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
       case 0x7F:
         out += "^?"
-      case 0x80..<0xA0:
+      case 0x80..<0xA0, 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2028, 0x2029,
+           0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
         out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default:
         out.unicodeScalars.append(scalar)

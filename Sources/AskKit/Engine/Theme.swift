@@ -68,7 +68,7 @@ public struct Theme: Sendable, Equatable {
   /// does: `$TERMINFO`, `~/.terminfo`, `$TERMINFO_DIRS`, then the system
   /// directories; both the letter and the hexadecimal subdirectory layouts.
   static func hasTerminfoEntry(_ term: String, environment: (String) -> String?) -> Bool {
-    guard let first = term.utf8.first, !term.contains("/") else { return false }
+    guard let first = term.utf8.first, !term.contains("/"), first != UInt8(ascii: ".") else { return false }
     var directories: [String] = []
     if let dir = environment("TERMINFO") { directories.append(dir) }
     if let home = environment("HOME") { directories.append(home + "/.terminfo") }

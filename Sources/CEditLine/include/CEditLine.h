@@ -44,11 +44,18 @@ int ask_reserve_standard_fds(void);
 /* ---- Signals ------------------------------------------------------------- */
 
 /* Installs flag-only handlers (they write the signal number to a self-pipe)
- * for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM and SIGPIPE, and SIGWINCH.
- * A signal whose disposition is SIG_IGN on entry stays ignored (nohup,
- * `ask &` in a script). Returns 0, or -1 with errno set when the self-pipe
- * cannot be made. Call once, before anything is drawn. */
+ * for every signal whose default action ends or stops the process (SIGINT,
+ * SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, …, SIGTSTP, SIGTTIN, SIGTTOU)
+ * and for SIGWINCH and SIGCONT; for faults (SIGSEGV, SIGILL, SIGTRAP, …) a
+ * handler that restores the terminal and lets the fault recur; for SIGPIPE
+ * one that does nothing, so that a write to a closed pipe fails with EPIPE
+ * where it is made. A signal whose disposition is SIG_IGN on entry stays
+ * ignored (nohup, `ask &` in a script). Returns 0, or -1 with errno set
+ * when the self-pipe cannot be made. Call once, before anything is drawn. */
 int ask_signals_install(void);
+
+/* 1 when `sig` was ignored when ask_signals_install ran, else 0. */
+int ask_signal_was_ignored(int sig);
 
 /* Restores the terminal (ask_tty_restore), resets `sig` to SIG_DFL,
  * unblocks it and sends it to this process only (never the process group),
@@ -107,6 +114,12 @@ void ask_tty_hold(void);
  * discarding input; ask_tty_hold takes it again. */
 void ask_tty_suspend(void);
 
+/* Discards input pending on the controlling terminal when `ask` is in its
+ * foreground process group and has not held it (answers from a pipe, an
+ * early error): on every way out typed-ahead lines must not reach the
+ * shell (SPEC §5). Registered with atexit by ask_reserve_standard_fds. */
+void ask_tty_discard_pending(void);
+
 /* Restores the saved modes with TCSAFLUSH, discarding input still pending
  * on the terminal (SPEC §5), retrying on EINTR with SIGTTOU ignored.
  * Async-signal-safe; idempotent; no-op before ask_tty_begin. */
@@ -121,13 +134,18 @@ enum {
   ASK_READ_SIGNAL = 2,  /* interrupted by a signal; see *signo */
   ASK_READ_TIMEOUT = 3, /* the deadline passed */
   ASK_READ_ERROR = 4,   /* read failed; errno is set */
-  ASK_READ_RESUMED = 5  /* stopped and continued: draw the prompt again and
+  ASK_READ_RESUMED = 5, /* stopped and continued: draw the prompt again and
                            read again (what was typed is kept) */
+  ASK_READ_TOO_LONG = 6 /* a piped line is longer than ASK_LINE_MAX bytes */
 };
+
+/* The longest line read from a pipe: 1 MiB. */
+#define ASK_LINE_MAX (1024 * 1024)
 
 /* Reads one line from `fd` one byte at a time, so not a byte past the LF
  * is consumed (like the shell's `read`). A trailing CR before the LF is
- * dropped; a last line without LF is still a line. On ASK_READ_LINE,
+ * dropped; a last line without LF is still a line; a line longer than
+ * ASK_LINE_MAX is ASK_READ_TOO_LONG. On ASK_READ_LINE,
  * *line is a malloc'd NUL-terminated buffer the caller frees (and wipes
  * when it held a secret). */
 int ask_read_fd_line(int fd, int64_t deadline_ms, char *_Nullable *_Nonnull line,
