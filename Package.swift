@@ -37,7 +37,7 @@ let package = Package(
       name: "CPseudoTerminal",
       cSettings: [.define("_GNU_SOURCE")]
     ),
-    .testTarget(name: "AskKitTests", dependencies: ["AskKit"]),
+    .testTarget(name: "AskKitTests", dependencies: ["AskKit", "CEditLine"]),
     .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit"]),
     .testTarget(
       name: "AskEndToEndTests",

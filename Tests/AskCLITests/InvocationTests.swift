@@ -85,6 +85,40 @@ struct InvocationTests {
     #expect(throws: AskError.usage(message)) { try invocation(arguments) }
   }
 
+  @Test("Text-entry options build the fields of the style")
+  func textEntry() throws {
+    let alert = try alert(["-s", "login-password", "--label", "User", "--placeholder", "alice@example.com",
+                           "--label", "Pass", "--text", "bob", "--repeat", "--echo", "no", "--timeout", "2.5"])
+    #expect(alert.style == .loginAndPasswordInput)
+    #expect(alert.textFields == [TextField(label: "User", placeholder: "alice@example.com", text: "bob"),
+                                 TextField(label: "Pass")])
+    #expect(alert.repeatsSecureEntry && alert.secureEcho == .no && alert.timeout == 2.5)
+    #expect(try self.alert(["-s", "plain", "--pattern", "[0-9]+", "--required"]).pattern == "[0-9]+")
+  }
+
+  @Test("A field option the style has no use for is a usage error naming it", arguments: [
+    (["--label", "X"], "Option '--label' applies only to a text style (-s plain, secure or login-password), not to style 'default'"),
+    (["-s", "secure", "--text", "x"], "Option '--text' applies only to a plain field (-s plain or login-password), not to style 'secure'"),
+    (["-s", "plain", "--echo", "no"], "Option '--echo' applies only to a secure field (-s secure or login-password), not to style 'plain'"),
+    (["-s", "plain", "--repeat"], "Option '--repeat' applies only to a secure field (-s secure or login-password), not to style 'plain'"),
+    (["-s", "secure", "--pattern", "x"], "Option '--pattern' applies only to -s plain, not to style 'secure'"),
+    (["--required"], "Option '--required' applies only to a text style (-s plain, secure or login-password), not to style 'default'"),
+    (["-s", "plain", "--label", "A", "--label", "B"], "Option '--label' is given 2 times, but style 'plain' has 1 field"),
+    (["-s", "plain", "--pattern", "(["], "The value '([' is invalid for '--pattern': not a valid regular expression"),
+    (["--timeout", "soon"], "The value 'soon' is invalid for '--timeout': expected seconds, 0 or more"),
+    (["--timeout", "-1"], "The value '-1' is invalid for '--timeout': expected seconds, 0 or more"),
+  ])
+  func fieldOptionErrors(arguments: [String], message: String) {
+    #expect(throws: AskError.usage(message)) { try invocation(arguments) }
+  }
+
+  @Test("A --default number that is not a button is an error, whatever its size", arguments: [
+    "0", "-1", "3", "-9223372036854775808", "9223372036854775807",
+  ])
+  func defaultNumbers(number: String) {
+    #expect(throws: AskError.self) { try invocation(["--default", number, "A", "B"]) }
+  }
+
   @Test("--help and --version win over everything else")
   func helpAndVersion() throws {
     #expect(try Invocation.action(for: OptionParser.parse(["-t", "T", "--help"])) == .help)

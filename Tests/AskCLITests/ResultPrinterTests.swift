@@ -58,6 +58,43 @@ struct ResultPrinterTests {
     #expect(ResultPrinter.jsonString("a\"b\\c\n\u{1B}Да") == #""a\"b\\c\n\u001bДа""#)
   }
 
+  @Test("Text styles print their values, secrets from their own memory, after an explicit button")
+  func textStyles() throws {
+    var login = Alert()
+    login.style = .loginAndPasswordInput
+    var response = Response(buttonIndex: nil, number: nil, title: "OK", role: .other)
+    response.isImpliedButton = true
+    response.login = "alice"
+    response.secret = SecretText(bytes: Array("p\"w".utf8))
+    func text(_ alert: Alert, _ response: Response, _ options: OutputOptions) -> String {
+      Self.text(ResultPrinter.output(for: response, alert: alert, options: options))
+    }
+    #expect(text(login, response, OutputOptions()) == "alice\n<secret:p\"w>\n")
+    #expect(text(login, response, OutputOptions(nullTerminated: true, omitsLastTerminator: true)) == "alice\0<secret:p\"w>")
+    #expect(text(login, response, OutputOptions(printMode: .json)) ==
+      #"{"button":"OK","role":"other","login":"alice","password":<secret:p"w:json>}"# + "\n")
+    var secure = Alert(buttons: [Button("Unlock")])
+    secure.style = .secureTextInput
+    var chosen = Response.chose(0, in: try secure.validated())
+    chosen.secret = SecretText(bytes: Array("x".utf8))
+    #expect(text(secure, chosen, OutputOptions()) == "Unlock\n<secret:x>\n")
+    #expect(text(secure, chosen, OutputOptions(printMode: .json)) ==
+      #"{"button":"Unlock","index":1,"buttonIndex":0,"role":"other","text":<secret:x:json>}"# + "\n")
+  }
+
+  @Test("A timeout with nothing chosen prints nothing, or only id and timedOut")
+  func timeout() {
+    let response = Response.timedOutWithoutChoice
+    #expect(output(response, .title).isEmpty)
+    #expect(output(response, .index).isEmpty)
+    #expect(output(response, .json, id: "q") == #"{"id":"q","timedOut":true}"# + "\n")
+    #expect(ExitStatus(response) == .timedOut)
+    var chosen = Response.chose(1, in: Self.alert)
+    chosen.timedOut = true
+    #expect(output(chosen, .json) == #"{"button":"B","index":2,"buttonIndex":1,"role":"other","timedOut":true}"# + "\n")
+    #expect(ExitStatus(chosen) == .chosen)
+  }
+
   @Test("Only the cancel role exits 1")
   func exitStatus() {
     #expect(ExitStatus(Response.chose(0, in: Self.alert)) == .chosen)

@@ -1,0 +1,93 @@
+import CEditLine
+import Glibc
+import Testing
+
+/// The masked-line editor of secure fields as a pure state machine: bytes
+/// in, the secret and the screen actions out.
+@Suite("The masked-line editor")
+struct MaskedEditorTests {
+  /// Feeds `bytes`; returns the secret, the stars on screen, and the last
+  /// event.
+  func feed(_ bytes: [UInt8]) -> (secret: [UInt8], stars: Int, last: Int32) {
+    var state = ask_secret_t()
+    ask_secret_init(&state)
+    defer { ask_secret_wipe(&state) }
+    var stars = 0
+    var last: Int32 = -1
+    for byte in bytes {
+      var count = 0
+      last = ask_secret_feed(&state, byte, &count)
+      if last == Int32(ASK_SECRET_ADDED) { stars += count }
+      if last == Int32(ASK_SECRET_ERASED) { stars -= count }
+      if last == Int32(ASK_SECRET_ENTER) || last == Int32(ASK_SECRET_EOF) { break }
+    }
+    let secret = Array(UnsafeBufferPointer(start: state.bytes, count: state.length))
+    #expect(stars == ask_secret_characters(&state))
+    return (secret, stars, last)
+  }
+
+  @Test("One * per character, not per byte", arguments: [
+    ("pässwörd", 8), ("密码", 2), ("hunter2", 7), ("👍🏽", 2), ("a\tb", 3),
+  ])
+  func masks(text: String, stars: Int) {
+    let result = feed(Array(text.utf8) + [13])
+    #expect(result.secret == Array(text.utf8))
+    #expect(result.stars == stars)
+    #expect(result.last == Int32(ASK_SECRET_ENTER))
+  }
+
+  @Test("Editing keys act on characters", arguments: [
+    ("pä\u{7F}aö\r", "paö"),        // Backspace removes ä, both bytes (C13)
+    ("密码\u{7F}\r", "密"),
+    ("abc\u{8}\r", "ab"),            // ^H too
+    ("abc\u{15}xy\r", "xy"),         // Ctrl-U clears
+    ("one two\u{17}\r", "one "),     // Ctrl-W: the word before
+    ("one two  \u{17}\r", "one "),   // … and the spaces after it
+    ("\u{7F}\u{7F}a\r", "a"),        // Backspace on empty does nothing
+    ("ab\u{4}c\r", "abc"),           // Ctrl-D on a non-empty field is nothing
+    ("a\u{1B}[Db\u{1B}[1;5Cc\r", "abc"),      // arrow keys dropped
+    ("\u{1B}[200~paste\u{1B}[201~\r", "paste"), // bracketed-paste markers dropped
+    ("a\u{1B}OHb\r", "ab"),          // SS3 (Home) dropped
+    ("a\u{1}\u{2}\u{5}b\r", "ab"),   // other controls dropped
+  ])
+  func editing(keys: String, secret: String) {
+    #expect(feed(Array(keys.utf8)).secret == Array(secret.utf8))
+  }
+
+  @Test("Enter is CR or LF; CR LF is one Enter")
+  func enter() {
+    var state = ask_secret_t()
+    ask_secret_init(&state)
+    defer { ask_secret_wipe(&state) }
+    var count = 0
+    #expect(ask_secret_feed(&state, 13, &count) == Int32(ASK_SECRET_ENTER))
+    #expect(ask_secret_feed(&state, 10, &count) == Int32(ASK_SECRET_NONE))
+    #expect(ask_secret_feed(&state, 10, &count) == Int32(ASK_SECRET_ENTER))
+  }
+
+  @Test("Ctrl-D on an empty field is end of input")
+  func eof() {
+    #expect(feed([4]).last == Int32(ASK_SECRET_EOF))
+    #expect(feed(Array("a".utf8) + [0x7F, 4]).last == Int32(ASK_SECRET_EOF))
+  }
+
+  @Test("A long secret grows its buffer and keeps every byte")
+  func long() {
+    let text = String(repeating: "ключ", count: 500)
+    #expect(feed(Array(text.utf8) + [13]).secret == Array(text.utf8))
+  }
+
+  @Test("A secret is written to JSON with quotes, backslashes and controls escaped")
+  func jsonEscape() throws {
+    var fds: [Int32] = [0, 0]
+    try #require(pipe(&fds) == 0)
+    let secret: [UInt8] = Array("a\"b\\c\n\u{1}é".utf8)
+    #expect(ask_write_json_string(fds[1], secret, secret.count) == 0)
+    #expect(ask_write_json_string(fds[1], nil, 0) == 0)
+    close(fds[1])
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let n = read(fds[0], &buffer, buffer.count)
+    close(fds[0])
+    #expect(String(decoding: buffer[..<n], as: UTF8.self) == #""a\"b\\c\u000a\u0001é""""#)
+  }
+}
