@@ -23,6 +23,19 @@ struct FieldCaseTests {
   }
 
   static let cases: [FieldCase] = [
+    // C01: Ctrl-C at a masked prompt inside $(…) restores the terminal
+    // (TextEntryTests.signals repeats it with SIGTERM, SIGHUP, login-password).
+    FieldCase(id: "C01", argv: ["bash", "-c", "pw=$(ask -s secure -t Unlock -m \"Vault password\"); echo \"status=$? len=${#pw}\""],
+              keys: [.wait("Unlock"), .text("hunt"), .sleep(0.2), .text("\u{3}")], exit: 130, stdout: ""),
+    // C06: Ctrl-C in a timed prompt is an interrupt, not a timeout.
+    FieldCase(id: "C06", argv: ["ask", "-t", "Choose", "--timeout", "30", "One", "Two"],
+              keys: [.wait("Two"), .sleep(0.5), .text("\u{3}")], exit: 130, stdout: ""),
+    // C12: libedit edits characters, not bytes, whatever the locale.
+    FieldCase(id: "C12", argv: ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "ask", "-s", "plain", "-t", "Name"],
+              keys: [.wait("Name"), .text("café"), .sleep(0.2), .text("\u{7F}"), .text("e\r")], exit: 0, stdout: "cafe\n"),
+    // C13: Backspace in a masked field removes one character.
+    FieldCase(id: "C13", argv: ["env", "LC_ALL=C.UTF-8", "ask", "-s", "secure", "-t", "Password"],
+              keys: [.wait("Password"), .text("pä"), .sleep(0.2), .text("\u{7F}"), .text("aö\r")], exit: 0, stdout: "paö\n"),
     // C02: the prompt must not be captured with the answer (ScriptingTests.capture).
     FieldCase(id: "C02", argv: ["bash", "-c", """
       choice=$(ask -t 'Delete 3 files?' -m 'This cannot be undone.' -c Cancel -d Delete); \
@@ -76,6 +89,9 @@ struct FieldCaseTests {
     #expect(pty.stdout == fieldCase.stdout)
     #expect(pty.termiosRestored)
     #expect(!pty.screen.contains("Fatal error") && !pty.stderr.contains("Fatal error"))
+    if fieldCase.id == "C01" || fieldCase.id == "C13" {
+      for letter in ["h", "u", "n", "t", "ä", "ö"] { #expect(!pty.screen.contains("Password: " + letter)) }
+    }
   }
 
   @Test("C05: after '9' exactly one hint and one re-prompt appear, and Ctrl-D ends it within 1 s")

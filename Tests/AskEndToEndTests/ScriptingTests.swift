@@ -265,6 +265,73 @@ struct ScriptingTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("The caller's own modes come back, not libedit's cooked ones")
+  func callerModesKept() throws {
+    let pty = try AskSession.shell("stty -echo -icrnl; ask -t T A B; stty -a | tr ' ' '\\n' | grep -xE -- '-?(echo|icrnl)'")
+    try pty.waitForPrompt()
+    pty.type("1\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "A\n-icrnl\n-echo\n")
+  }
+
+  @Test("Any signal that ends ask restores the terminal first", arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM])
+  func otherSignals(signal: Int32) throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "B"])
+    try pty.waitForPrompt()
+    pty.signal(signal)
+    #expect(try pty.waitForExit() == 128 + signal)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Keys typed before an early error never reach the shell")
+  func earlyErrorDiscardsTypeAhead() throws {
+    let pty = try AskSession.shell("sleep 0.5; ask --bogus; read -t 0.5 line; echo \"[$line]\"")
+    pty.type("echo LEAK\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "[]\n")
+  }
+
+  @Test("A piped line of NULs without end is refused at 1 MiB, not read forever")
+  func endlessLine() throws {
+    let pty = try AskSession.shell("head -c 2000000 /dev/zero | ask -t T A B 2>&1 >/dev/null | tail -c 80; echo \"status=${PIPESTATUS[1]}\"")
+    #expect(try pty.waitForExit(timeout: 20) == 0)
+    #expect(pty.stdout.hasSuffix("ask: Cannot read the answer: a line is longer than 1 MiB\nstatus=2\n"))
+  }
+
+  @Test("A drawing stream that is gone does not lose a valid answer")
+  func drawingStreamGone() throws {
+    let pty = try AskSession.shell("(sleep 0.3; printf '1\\n' | ask A B 2>&1 >/tmp/ask-drawing-gone; echo $? >/tmp/ask-drawing-gone.status) | true; sleep 0.6; cat /tmp/ask-drawing-gone.status /tmp/ask-drawing-gone; rm -f /tmp/ask-drawing-gone*", stdin: .noTerminal([]))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "0\nA\n")
+  }
+
+  @Test("With SIGPIPE ignored at start, a closed stdout is a failure (2), not death by SIGPIPE")
+  func ignoredSigpipe() throws {
+    let pty = try AskSession.shell("trap '' PIPE; ask -t Pick Alpha Beta | true; echo \"ask=${PIPESTATUS[0]}\"")
+    try pty.waitForPrompt()
+    pty.pause(0.3)
+    pty.type("Alpha\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "ask=2\n")
+    #expect(pty.stderr == "ask: Cannot write the result: Broken pipe\n")
+  }
+
+  @Test("An editrc with 'edit off' cannot break the prompt")
+  func editOff() throws {
+    let pty = try AskSession.shell("d=$(mktemp -d); echo 'edit off' > $d/.editrc; HOME=$d ask -t T A B; s=$?; rm -r $d; exit $s")
+    try pty.waitForPrompt()
+    pty.type("b\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "B\n")
+  }
+
+  @Test("Error lines show control characters visibly")
+  func errorEscapes() throws {
+    let pty = try AskSession.ask(["\u{1B}]0;pwn\u{7}", "\u{1B}]0;PWN\u{7}"])
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stderr == "ask: Duplicate button title '^[]0;PWN^G' (same as '^[]0;pwn^G')\n")
+  }
+
   @Test("An argument that is not UTF-8 is a usage error")
   func invalidUTF8() throws {
     let pty = try AskSession.shell("ask -t $'\\xff\\xfe' A; echo \"status=$?\"")
