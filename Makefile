@@ -14,7 +14,10 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable \
 # Debian packages: libedit and its static dependencies, pkg-config to find it.
 PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 
-.PHONY: all deps pydeps build demo test install uninstall clean
+# The toolchain's clang, for the C warnings check.
+CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
+
+.PHONY: all deps pydeps build demo test cwarnings install uninstall clean
 
 all: build
 
@@ -39,12 +42,19 @@ demo: build
 # The schema against the examples and the structural cases; unit and
 # end-to-end tests on pseudo-terminals (debug build); then the end-to-end
 # tests again on the release binary that `make install` ships.
-test: deps pydeps
+test: deps pydeps cwarnings
 	python3 schema/check.py
 	$(SWIFT) build
 	$(SWIFT) test
 	$(SWIFT) build $(RELEASE_FLAGS)
 	ASK_BIN=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask $(SWIFT) test --filter AskEndToEndTests
+
+# The C shim and the test harness are C99 with no warnings.
+cwarnings: deps
+	for f in Sources/CEditLine/*.c Sources/CPseudoTerminal/*.c; do \
+	  $(CLANG) -std=c99 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only \
+	    -ISources/CEditLine/include -ISources/CPseudoTerminal/include \
+	    $$(pkg-config --cflags libedit) $$f || exit 1; done
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -59,12 +59,11 @@ static void catch_signal(int sig) {
   sigaction(sig, &sa, NULL);
 }
 
-/* Ctrl-Z (or a background read or write): restore the terminal, stop with
- * the signal's default action, and when continued take the terminal back. */
-static void suspend(int sig) {
+/* Sends `sig` to this process only (never its group) with its default
+ * action in place and unblocked. */
+static void send_default(int sig) {
   struct sigaction sa;
   sigset_t set;
-  ask_tty_suspend();
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = SIG_DFL;
   sigemptyset(&sa.sa_mask);
@@ -72,8 +71,15 @@ static void suspend(int sig) {
   sigemptyset(&set);
   sigaddset(&set, sig);
   sigprocmask(SIG_UNBLOCK, &set, NULL);
+  kill(getpid(), sig);
+}
+
+/* Ctrl-Z (or a background read or write): restore the terminal, stop with
+ * the signal's default action, and when continued take the terminal back. */
+static void suspend(int sig) {
+  ask_tty_suspend();
   resuming = 1;
-  kill(getpid(), sig); /* stops here until SIGCONT */
+  send_default(sig); /* stops here until SIGCONT */
   catch_signal(sig);
   ask_tty_hold();
 }
@@ -117,19 +123,10 @@ int ask_signals_install(void) {
 int ask_signal_was_ignored(int sig) { return sigismember(&ignored_at_start, sig) == 1; }
 
 _Noreturn void ask_signal_reraise(int sig) {
-  struct sigaction sa;
-  sigset_t set;
   ask_tty_restore();
   ask_tty_discard_pending();
   if (sigismember(&ignored_at_start, sig) == 1) _exit(128 + sig);
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = SIG_DFL;
-  sigemptyset(&sa.sa_mask);
-  sigaction(sig, &sa, NULL);
-  sigemptyset(&set);
-  sigaddset(&set, sig);
-  sigprocmask(SIG_UNBLOCK, &set, NULL);
-  kill(getpid(), sig);
+  send_default(sig);
   _exit(128 + sig);
 }
 

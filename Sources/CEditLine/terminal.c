@@ -85,16 +85,22 @@ void ask_tty_discard_input(void) {
   typeahead = 0;
 }
 
-void ask_tty_suspend(void) {
+/* Puts the saved modes back (`when`: TCSANOW or TCSAFLUSH), retrying on
+ * EINTR, with SIGTTOU ignored meanwhile: tcsetattr from a background
+ * process group raises it. Async-signal-safe. */
+static void put_back_saved(int when) {
   struct sigaction ignore, old;
-  if (!is_held) return;
   memset(&ignore, 0, sizeof ignore);
   ignore.sa_handler = SIG_IGN;
   sigemptyset(&ignore.sa_mask);
   sigaction(SIGTTOU, &ignore, &old);
-  while (tcsetattr(tty_fd, TCSANOW, &saved) == -1 && errno == EINTR) {
+  while (tcsetattr(tty_fd, when, &saved) == -1 && errno == EINTR) {
   }
   sigaction(SIGTTOU, &old, NULL);
+}
+
+void ask_tty_suspend(void) {
+  if (is_held) put_back_saved(TCSANOW);
 }
 
 void ask_tty_hold(void) {
@@ -102,15 +108,7 @@ void ask_tty_hold(void) {
 }
 
 void ask_tty_restore(void) {
-  struct sigaction ignore, old;
   if (!is_held) return;
   is_held = 0;
-  /* tcsetattr from a background process group raises SIGTTOU. */
-  memset(&ignore, 0, sizeof ignore);
-  ignore.sa_handler = SIG_IGN;
-  sigemptyset(&ignore.sa_mask);
-  sigaction(SIGTTOU, &ignore, &old);
-  while (tcsetattr(tty_fd, TCSAFLUSH, &saved) == -1 && errno == EINTR) {
-  }
-  sigaction(SIGTTOU, &old, NULL);
+  put_back_saved(TCSAFLUSH);
 }
