@@ -103,7 +103,7 @@ struct Invocation: Equatable {
     }
     var buttons: [Button] = []
     if let title = options.value("destructive") { buttons.append(Button(title, role: .destructive)) }
-    for title in (options.values["button"] ?? []) + options.positional {
+    for title in options.values("button") + options.positional {
       buttons.append(Button(title))
     }
     if let title = options.value("cancel") { buttons.append(Button(title, role: .cancel)) }
@@ -139,12 +139,12 @@ struct Invocation: Equatable {
     try needs("repeat", hasSecure, "a secure field (-s secure or login-password)")
     try needs("pattern", style == .plainTextInput, "-s plain")
     for option in ["label", "placeholder"] {
-      if let given = options.values[option], given.count > count {
+      if case let given = options.values(option), given.count > count {
         throw .usage("Option '--\(option)' is given \(given.count) times, but style '\(style.rawValue)' has \(count) field\(count == 1 ? "" : "s")")
       }
     }
     if count > 0 {
-      let labels = options.values["label"] ?? [], placeholders = options.values["placeholder"] ?? []
+      let labels = options.values("label"), placeholders = options.values("placeholder")
       alert.textFields = (0..<count).map { index in
         TextField(label: labels.indices.contains(index) ? labels[index] : nil,
                   placeholder: placeholders.indices.contains(index) ? placeholders[index] : nil,

@@ -2,15 +2,24 @@ import AskKit
 
 /// The options and positional arguments of one command line.
 struct ParsedOptions: Equatable {
-  /// Values by long name, in the order given (flags get an empty string).
-  var values: [String: [String]] = [:]
+  /// Each option given, by long name, with its value (empty for a flag), in
+  /// command-line order. (An array, not a dictionary: a handful of entries,
+  /// and no hashing or generic metadata to set up at start-up.)
+  var given: [Given] = []
   /// Positional arguments (further buttons).
   var positional: [String] = []
 
+  struct Given: Equatable {
+    let long: String
+    let value: String
+  }
+
+  /// The values of an option in the order given; empty when not given.
+  func values(_ long: String) -> [String] { given.filter { $0.long == long }.map(\.value) }
   /// The last value of an option, if given.
-  func value(_ long: String) -> String? { values[long]?.last }
-  /// True when a flag was given.
-  func has(_ long: String) -> Bool { values[long] != nil }
+  func value(_ long: String) -> String? { given.last { $0.long == long }?.value }
+  /// True when an option was given.
+  func has(_ long: String) -> Bool { given.contains { $0.long == long } }
 }
 
 /// A table-driven parser in getopt's style: `-t V`, `-tV`, clustered flags
@@ -32,10 +41,10 @@ enum OptionParser {
           + words.joined(separator: ", ") + (Suggestion.closest(to: value, among: words)
             .map { ". Did you mean '\($0)'?" } ?? ""))
       }
-      if !spec.isRepeatable, parsed.values[spec.long] != nil {
+      if !spec.isRepeatable, parsed.has(spec.long) {
         throw .usage("Option '--\(spec.long)' can be given only once")
       }
-      parsed.values[spec.long, default: []].append(value)
+      parsed.given.append(ParsedOptions.Given(long: spec.long, value: value))
     }
     func takeValue(for written: String) throws(AskError) -> String {
       index += 1

@@ -19,7 +19,9 @@ struct OptionParserTests {
       return
     }
     let parsed = try OptionParser.parse(arguments)
-    #expect(parsed.values == values)
+    var byName: [String: [String]] = [:]
+    for given in parsed.given { byName[given.long, default: []].append(given.value) }
+    #expect(byName == values)
     #expect(parsed.positional == positional)
   }
 

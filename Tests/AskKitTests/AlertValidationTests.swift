@@ -47,6 +47,15 @@ struct AlertValidationTests {
     }
   }
 
+  @Test("The first duplicate in order is reported, with the title it repeats", arguments: [
+    (["a", "b", "c"], nil as [Int]?), (["a", "b", "a", "b"], [2, 0]), (["b", "a", "c", "a", "b"], [3, 1]),
+    (["x", "x", "x"], [1, 0]), ([], nil),
+  ])
+  func firstDuplicate(keys: [String], expected: [Int]?) {
+    let found = Alert.firstDuplicate(keys)
+    #expect(found.map { [$0.duplicate, $0.first] } == expected)
+  }
+
   @Test("The cancel button may be the default")
   func cancelDefault() throws {
     let alert = try Alert(buttons: [Button("Go"), Button("Stop", role: .cancel)],
