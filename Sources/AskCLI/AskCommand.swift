@@ -108,8 +108,10 @@ public enum AskCommand {
   private static func specDescriptor(_ source: PromptSource) throws(AskError) -> Int32 {
     guard case .jsonFile(let path) = source else { return 0 }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      throw .usage("Cannot open spec file '\(TerminalText.visible(path))': \(String(cString: strerror(errno)))")
+    var info = stat()
+    let error = fd < 0 ? errno : fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR ? EISDIR : 0
+    guard error == 0 else {
+      throw .usage("Cannot open spec file '\(TerminalText.visible(path))': \(String(cString: strerror(error)))")
     }
     return fd
   }

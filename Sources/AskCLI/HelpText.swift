@@ -10,10 +10,11 @@ enum HelpText {
       prints the chosen button on stdout. The prompt is drawn on /dev/tty, never
       on stdout. Answers come from stdin, a terminal or a pipe.
 
-      Exit status: 0 a button was chosen; 1 cancel (the cancel button, Ctrl-D or
-      end of input); 2 usage or spec error, or an answer from a pipe that chooses
-      no button; 128+N killed by signal N (130 Ctrl-C, 141 stdout closed, 143
-      SIGTERM). In a `while read` loop, use --answers tty.
+      Exit status: 0 a button was chosen or text given; 1 cancel (the cancel
+      button, Ctrl-D or end of input); 2 usage or spec error, or a piped answer
+      that is not valid; 124 timed out with nothing to choose; 128+N killed by
+      signal N (130 Ctrl-C, 141 stdout closed, 143 SIGTERM). In a `while read`
+      loop, use --answers tty.
 
       """
     for group in OptionGroup.allCases {

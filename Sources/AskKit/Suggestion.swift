@@ -7,6 +7,9 @@ public enum Suggestion {
     let lowered = word.lowercased()
     if let same = words.first(where: { $0.lowercased() == lowered }) { return same }
     if !word.isEmpty, let start = words.first(where: { $0.hasPrefix(word) }) { return start }
+    if word.count >= 3, let containing = words.first(where: { $0.lowercased().contains(lowered) }) {
+      return containing
+    }
     let limit = max(2, word.count / 3)
     let best = words.map { ($0, editDistance(lowered, $0.lowercased())) }.min { $0.1 < $1.1 }
     return best.flatMap { $0.1 <= limit ? $0.0 : nil }

@@ -154,7 +154,7 @@ struct JSONSpecTests {
     ("titles-array.json", "2\n", "bbb\n", 0),
     ("titles-array.json", "ddd\n", "", 1),
     ("questionnaire.jsonl", "3\n2\n", "nano\nTabs\n", 0),
-    ("questionnaire.jsonl", "skip\n", "", 1),
+    ("questionnaire.jsonl", "stop\n", "", 1),
   ])
   func examples(file: String, answers: String, stdout: String, status: Int32) throws {
     let pty = try AskSession.ask(["--spec", Self.root + "/examples/" + file], stdin: .noTerminal(Self.bytes(answers)))

@@ -34,6 +34,12 @@ struct SpecDecoderTests {
     #expect(try decode(#"{"buttons":["Yes","Maybe"],"destructive":"Wipe","defaultIndex":1}"#).defaultButtonIndex == 2)
   }
 
+  @Test("default takes a title, else a number on screen, and OK names the implied button")
+  func defaultForms() throws {
+    #expect(try decode(#"{"buttons":["A","B"],"default":"2"}"#).defaultButtonIndex == 1)
+    #expect(try decode(#"{"default":"ok"}"#).defaultButtonIndex == 0)
+  }
+
   @Test("Text-entry keys are read")
   func textEntry() throws {
     let alert = try decode(#"{"style":"login-password","fields":[{"label":"User","placeholder":"alice","text":"bob"},{"label":"Pass"}],"echo":"no","repeat":true,"required":true,"timeout":2.5}"#)
@@ -64,7 +70,7 @@ struct SpecDecoderTests {
     (#"{"presentation":"popup"}"#, "Spec at line 1, column 17: 'presentation' must be one of: 'alert', 'sheet'"),
     (#"{"style":"password"}"#, "Spec at line 1, column 10: 'style' must be one of: 'default', 'plain', 'secure', 'login-password'"),
     (#"{"repeat":"yes"}"#, "Spec at line 1, column 11: 'repeat' must be true or false, not a string"),
-    (#"{"timeout":-1}"#, "Spec at line 1, column 12: 'timeout' must be a number of seconds, 0 or more"),
+    (#"{"timeout":-1}"#, "Spec at line 1, column 12: 'timeout' must be a number of seconds, 0 or more (0: no limit)"),
     (#"{"buttons":["a","b"],"cancelIndex":2}"#,
      "Spec at line 1, column 36: 'cancelIndex' must be a whole number from 0 to 1 (an index into 'buttons')"),
     (#"{"buttons":["a","b"],"cancelIndex":0.5}"#,
@@ -75,7 +81,9 @@ struct SpecDecoderTests {
      "Spec at line 1, column 52: 'cancel' cannot be given with 'cancelIndex' or 'destructiveIndex': use one form"),
     (#"{"buttons":["a","b"],"destructiveIndex":0,"cancelIndex":0}"#,
      "Spec at line 1, column 41: 'cancelIndex' and 'destructiveIndex' name the same button"),
-    (#"{"buttons":["a"],"default":"b"}"#, "Spec at line 1, column 28: 'default' is 'b', which is not a button title"),
+    (#"{"buttons":["a"],"default":"b"}"#, "Spec at line 1, column 28: 'default' is 'b', which is not a button title or number"),
+    (#"{"cancelIndex":0}"#, "Spec at line 1, column 16: 'cancelIndex' needs 'buttons' to index into"),
+    (#"{"timeout":1e400}"#, "Spec at line 1, column 12: 'timeout' must be a number of seconds, 0 or more (0: no limit)"),
     (#"{"title":"T","buttons":["a","a"]}"#, "Spec at line 1, column 1: Duplicate button title 'a'"),
     (#"{"buttons":["Close"],"cancel":"close"}"#, "Spec at line 1, column 1: Duplicate button title 'close' (same as 'Close')"),
     (#"{"buttons":["Keep"],"destructive":"Wipe","default":"Wipe"}"#,

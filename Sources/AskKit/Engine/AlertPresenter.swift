@@ -141,7 +141,7 @@ public struct AlertPresenter {
         return .timedOut
       case .line(let text):
         if alert.requiresText && TerminalText.trimmed(text).isEmpty {
-          try hintOrThrow("This field cannot be empty: type a value, or Ctrl-D to cancel.")
+          try hintOrThrow("This field cannot be empty.")
         } else if let pattern = alert.pattern, !matches(text, pattern) {
           try hintOrThrow("'\(TerminalText.shortened(text))' does not match the pattern '\(TerminalText.visible(pattern))'.")
         } else {
@@ -166,7 +166,7 @@ public struct AlertPresenter {
       case .timedOut: return .timedOut
       }
       if alert.requiresText && first.isEmpty {
-        try hintOrThrow("This field cannot be empty: type a value, or Ctrl-D to cancel.")
+        try hintOrThrow("This field cannot be empty.")
         continue
       }
       guard alert.repeatsSecureEntry else { return .value(first) }
@@ -176,7 +176,7 @@ public struct AlertPresenter {
         if first == second { return .value(first) }
         first.wipe()
         second.wipe()
-        try hintOrThrow("The two entries do not match: type it again.")
+        try hintOrThrow("The two entries do not match.")
       case .endOfInput: return .cancelled
       case .timedOut: return .timedOut
       }

@@ -10,8 +10,9 @@
 ///   `destructiveIndex` (0-based into it): spec order is the array's order
 ///   (the cancel button is moved last on screen only).
 ///
-/// `default` is a title (case-folded); `defaultIndex` is 0-based into
-/// `buttons`, in either form. A title and an index for the same role is a
+/// `default` is a title (case-folded; a number on screen when no title
+/// matches), as `--default`; `defaultIndex` is 0-based into `buttons`, in
+/// either form. A title and an index for the same role is a
 /// spec error, and so is mixing the forms.
 ///
 /// ```json
@@ -55,7 +56,7 @@ public enum SpecDecoder {
     alert.pattern = try values["pattern"].map { node throws(AskError) in try string(node, "pattern") }
     if let node = values["timeout"] {
       guard case .number(let seconds, _) = node.value, seconds >= 0, seconds.isFinite else {
-        throw error(node, "'timeout' must be a number of seconds, 0 or more")
+        throw error(node, "'timeout' must be a number of seconds, 0 or more (0: no limit)")
       }
       alert.timeout = seconds
     }
@@ -110,11 +111,17 @@ public enum SpecDecoder {
     }
     if let defaultIndex { alert.defaultButtonIndex = defaultIndex + offset }
     if let node = values["default"] {
+      // As --default: a title, else a number on screen; with no buttons,
+      // the implied OK (already the default).
       let title = try string(node, "default")
-      guard let index = alert.buttonIndex(titled: title) else {
-        throw error(node, "'default' is '\(TerminalText.visible(title))', which is not a button title")
+      if alert.buttons.isEmpty && Button.fold(title) == Button.fold(Alert.impliedButtonTitle) { return }
+      if let index = alert.buttonIndex(titled: title) {
+        alert.defaultButtonIndex = index
+      } else if let number = Int(title), number >= 1, number <= alert.buttons.count {
+        alert.defaultButtonIndex = alert.screenOrder[number - 1]
+      } else {
+        throw error(node, "'default' is '\(TerminalText.visible(title))', which is not a button title or number")
       }
-      alert.defaultButtonIndex = index
     }
   }
 
@@ -164,6 +171,7 @@ public enum SpecDecoder {
   }
 
   private static func index(_ node: JSONNode, _ path: String, count: Int) throws(AskError) -> Int {
+    guard count > 0 else { throw error(node, "'\(path)' needs 'buttons' to index into") }
     guard case .number(let value, _) = node.value, value.rounded() == value, value >= 0,
           value < Double(count) else {
       throw error(node, "'\(path)' must be a whole number from 0 to \(count - 1) (an index into 'buttons')")
