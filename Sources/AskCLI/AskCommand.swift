@@ -63,10 +63,19 @@ public enum AskCommand {
         // Answer lines may follow each spec on the same stream: then read
         // it byte by byte, and each object's line to its end.
         let sharesStream = fd == console.answerFD
-        var scanner = JSONScanner(source: FileByteSource(fd: fd, readsAhead: !sharesStream))
+        // A spec typed on the terminal is read in the terminal's own modes
+        // (echo, line editing), each object to the end of its line.
+        let typed = fd == 0 && isatty(0) == 1
+        var scanner = JSONScanner(source: FileByteSource(fd: fd, readsAhead: !sharesStream && !typed))
         var count = 0
-        while let object = try scanner.nextObject() {
-          if sharesStream { try scanner.finishLine() }
+        var linesSeen = 0
+        while true {
+          scanner.skipLines(console.linesRead - linesSeen)
+          linesSeen = console.linesRead
+          if typed { ask_tty_suspend() }
+          guard let object = try scanner.nextObject() else { break }
+          if sharesStream || typed { try scanner.finishLine() }
+          if typed { ask_tty_hold() }
           var alert = try SpecDecoder.alert(from: object)
           if alert.timeout == nil { alert.timeout = invocation.timeout }
           let response = try presenter.present(alert)

@@ -70,7 +70,8 @@ struct Invocation: Equatable {
     invocation.color = options.value("color").flatMap(ColorMode.init) ?? .auto
     invocation.answers = options.value("answers").flatMap(TerminalConsole.AnswerSource.init(option:))
     if let text = options.value("timeout") {
-      guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+      let decimal = text.allSatisfy { "0123456789.eE+-".contains($0) }
+      guard decimal, let seconds = Double(text), seconds >= 0, seconds.isFinite else {
         throw .usage("The value '\(text)' is invalid for '--timeout': expected seconds, 0 or more")
       }
       invocation.timeout = seconds

@@ -123,7 +123,18 @@ static void repeat(int fd, const char *text, size_t n) {
 
 int ask_secret_read(int infd, int outfd, int masked, int64_t deadline_ms, ask_secret_t *s, int *signo) {
   for (;;) {
-    int w = ask_wait_input(infd, deadline_ms, signo);
+    /* A lone Esc is a key, not the start of a sequence: when nothing
+     * follows it within 50 ms, the next key is a key again. */
+    int64_t wait_until = deadline_ms;
+    if (s->escape != PLAIN) {
+      int64_t soon = ask_now_ms() + 50;
+      if (wait_until < 0 || soon < wait_until) wait_until = soon;
+    }
+    int w = ask_wait_input(infd, wait_until, signo);
+    if (w == ASK_WAIT_TIMEOUT && wait_until != deadline_ms) {
+      s->escape = PLAIN;
+      continue;
+    }
     if (w == ASK_WAIT_SIGNAL) return ASK_READ_SIGNAL;
     if (w == ASK_WAIT_TIMEOUT) return ASK_READ_TIMEOUT;
     if (w == ASK_WAIT_RESUMED) return ASK_READ_RESUMED;
@@ -153,6 +164,21 @@ int ask_secret_read(int infd, int outfd, int masked, int64_t deadline_ms, ask_se
   }
 }
 
+/* The length of the valid UTF-8 sequence at `p` (at most `left` bytes),
+ * or 0 when it is not one (overlong, surrogate, past U+10FFFF, cut). */
+static size_t utf8_sequence(const unsigned char *p, size_t left) {
+  size_t n = p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3
+           : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
+  if (n == 0 || n > left) return 0;
+  for (size_t k = 1; k < n; k++)
+    if (!is_continuation(p[k])) return 0;
+  if (p[0] == 0xe0 && p[1] < 0xa0) return 0;  /* overlong */
+  if (p[0] == 0xed && p[1] >= 0xa0) return 0;  /* surrogate */
+  if (p[0] == 0xf0 && p[1] < 0x90) return 0;  /* overlong */
+  if (p[0] == 0xf4 && p[1] >= 0x90) return 0;  /* past U+10FFFF */
+  return n;
+}
+
 void ask_secret_released(void) { prctl(PR_SET_DUMPABLE, 1, 0, 0, 0); }
 
 int ask_write_json_string(int fd, const unsigned char *bytes, size_t length) {
@@ -164,8 +190,16 @@ int ask_write_json_string(int fd, const unsigned char *bytes, size_t length) {
   for (size_t i = 0; i <= length; i++) {
     unsigned char out[6];
     size_t n = 0;
+    size_t valid = i < length && bytes[i] >= 0x80 ? utf8_sequence(bytes + i, length - i) : 1;
     if (i == length) {
       out[n++] = '"';
+    } else if (valid == 0) { /* not UTF-8: U+FFFD, so the JSON stays valid */
+      memcpy(out, "\\ufffd", 6);
+      n = 6;
+    } else if (valid > 1) { /* a whole multi-byte character */
+      memcpy(out, bytes + i, valid);
+      n = valid;
+      i += valid - 1;
     } else {
       unsigned char c = bytes[i];
       if (c == '"' || c == '\\') {

@@ -26,8 +26,13 @@ static volatile sig_atomic_t resuming = 0;
  * the process (and SIGWINCH, SIGCONT), so that each way out restores the
  * terminal first. */
 static const int handled_signals[] = {
-    SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,   SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF,
-    SIGXCPU, SIGXFSZ, SIGPOLL, SIGSTKFLT, SIGPWR,  SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT};
+    SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,   SIGALRM, SIGUSR1,  SIGUSR2, SIGVTALRM, SIGPROF,
+    SIGXCPU, SIGXFSZ, SIGPOLL, SIGSTKFLT, SIGPWR,  SIGWINCH, SIGTSTP, SIGCONT};
+/* SIGTTIN and SIGTTOU keep their default action: a background `ask` that
+ * reads or sets the terminal is stopped by the kernel before anything
+ * changes, and the call goes on when it is brought to the foreground. Were
+ * they caught, tcsetattr would fail with EINTR, and libedit retries that
+ * forever. */
 
 /* Faults (a crash, a Swift trap): the handler restores the terminal and
  * returns with the default action back in place, so the fault recurs and
@@ -74,8 +79,9 @@ static void send_default(int sig) {
   kill(getpid(), sig);
 }
 
-/* Ctrl-Z (or a background read or write): restore the terminal, stop with
- * the signal's default action, and when continued take the terminal back. */
+/* Ctrl-Z: restore the terminal, stop with the signal's default action, and
+ * when continued take the terminal back (if continued in the background,
+ * taking it stops `ask` again, by SIGTTOU, until it is in the foreground). */
 static void suspend(int sig) {
   ask_tty_suspend();
   resuming = 1;
@@ -171,8 +177,6 @@ int ask_wait_input(int fd, int64_t deadline_ms, int *signo) {
           ask_tty_hold(); /* continued after a SIGSTOP: take the terminal back */
           return ASK_WAIT_RESUMED;
         case SIGTSTP:
-        case SIGTTIN:
-        case SIGTTOU:
           suspend(byte);
           return ASK_WAIT_RESUMED;
         default:

@@ -27,7 +27,7 @@ int ask_locale_init(void) {
 }
 
 void ask_tty_discard_pending(void) {
-  if (is_held || tty_fd >= 0) return; /* ask_tty_restore flushes a held terminal */
+  if (is_held) return; /* ask_tty_restore flushes a held terminal */
   int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return;
   if (tcgetpgrp(fd) == getpgrp()) (void)tcflush(fd, TCIFLUSH);
@@ -55,6 +55,25 @@ int ask_reserve_standard_fds(void) {
 
 static void restore_at_exit(void) { ask_tty_restore(); }
 
+static void register_restore(void) {
+  static int registered = 0;
+  if (!registered) atexit(restore_at_exit);
+  registered = 1;
+}
+
+int ask_tty_hide_echo(int fd) {
+  if (is_held) return 0;
+  if (tcgetattr(fd, &saved) == -1) return -1;
+  held = saved;
+  held.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+  if (tcsetattr(fd, TCSANOW, &held) == -1) return -1;
+  typeahead = 0;
+  tty_fd = fd;
+  is_held = 1;
+  register_restore();
+  return 0;
+}
+
 int ask_tty_begin(int fd) {
   if (tcgetattr(fd, &saved) == -1) return -1;
   held = saved;
@@ -69,7 +88,7 @@ int ask_tty_begin(int fd) {
   if (ioctl(fd, FIONREAD, &typeahead) == -1) typeahead = 0;
   tty_fd = fd;
   is_held = 1;
-  atexit(restore_at_exit);
+  register_restore();
   return 0;
 }
 

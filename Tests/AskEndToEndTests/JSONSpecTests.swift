@@ -118,6 +118,31 @@ struct JSONSpecTests {
     #expect(pty.stderr.contains("Choice [1-2, Ctrl-D = cancel]: 2\n"))
   }
 
+  @Test("Line numbers count the answer lines read between objects on the same stdin")
+  func linesCountAnswers() throws {
+    let pty = try AskSession.ask(["--json"], stdin: .noTerminal(Self.bytes("{\"buttons\":[\"a\",\"b\"]}\n2\n{\"title\":x}\n")))
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stdout == "b\n")
+    #expect(pty.stderr.hasSuffix("ask: Spec at line 3, column 10: expected a value, found 'x'\n"))
+  }
+
+  @Test("A spec typed on the terminal is echoed, and the Enter that ends it is not an answer")
+  func specTypedOnTerminal() throws {
+    let pty = try AskSession.ask(["--json"])
+    pty.pause(0.3)
+    pty.type(#"{"title":"Typed","buttons":["A","B"],"defaultIndex":0}"# + "\r")
+    try pty.waitForPrompt("Typed")
+    #expect(pty.screen.contains(#""buttons":["A","B"]"#))
+    pty.pause(0.2)
+    #expect(pty.count("There is no default") == 0 && pty.stdout == "")
+    pty.type("2\r")
+    try pty.waitFor("B\r\n")
+    pty.pause(0.2)
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "B\n")
+  }
+
   @Test("When a stream stops, nothing more is read: the rest of stdin stays for the next reader")
   func streamStopsReading() throws {
     let input = "{\"buttons\":[\"x\"],\"cancel\":\"Stop\"}\nstop\n{\"title\":\"never\"}\nrest\n"

@@ -265,6 +265,102 @@ struct TextEntryTests {
     #expect(try pty.waitForExit() == 0)
   }
 
+  @Test("A secret typed on a terminal that is not the controlling one never shows")
+  func secureOnOtherTerminal() throws {
+    // setsid: a new session with no controlling terminal; stdin (and, by
+    // the shell's redirection, stderr) stay on the pty.
+    let pty = try AskSession.shell("setsid -w ask -s secure --print json 2>/dev/tty")
+    try pty.waitFor("Password: ")
+    pty.pause(0.3)
+    pty.type("TOPSECRET\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == #"{"button":"OK","role":"other","text":"TOPSECRET"}"# + "\n")
+    #expect(!pty.screen.contains("TOPSECRET"))
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("A secret that is not UTF-8 still gives valid JSON")
+  func invalidUTF8Secret() throws {
+    let pty = try AskSession.ask(["-s", "secure", "--print", "json"], stdin: .pipe([0x61, 0xFF, 0x62, 0x0A]))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == #"{"button":"OK","role":"other","text":"a\ufffdb"}"# + "\n")
+  }
+
+  @Test("A lone Esc in a secure field does not eat the next key")
+  func loneEscape() throws {
+    let pty = try AskSession.ask(["-s", "secure"])
+    try pty.waitUntilNonCanonical()
+    pty.type("a\u{1B}")
+    pty.pause(0.2)
+    pty.type("b\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "ab\n")
+  }
+
+  @Test("After SIGTSTP in the password field the redraw shows the login too")
+  func suspendLoginPassword() throws {
+    let pty = try AskSession.ask(["-s", "login-password"])
+    try pty.waitUntilNonCanonical()
+    pty.type("bob\r")
+    try pty.waitFor("Password: ")
+    pty.type("pw")
+    pty.pause(0.1)
+    pty.signal(SIGTSTP)
+    pty.pause(0.3)
+    #expect(pty.count("Login: bob") == 2)
+    #expect(pty.screen.hasSuffix("Password: **"))
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "bob\npw\n")
+  }
+
+  @Test("A huge timeout is no limit, not a crash")
+  func hugeTimeout() throws {
+    for timeout in ["1e16", "1e300"] {
+      let pty = try AskSession.ask(["-t", "T", "--timeout", timeout], stdin: .pipe([]))
+      #expect(try pty.waitForExit() == 1)
+    }
+  }
+
+  @Test("ask started in the background stops until fg, without spinning")
+  func background() throws {
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type("ask -t InBackground A B > /dev/null &\r")
+    pty.pause(0.5)
+    pty.type("jobs\r")
+    try pty.waitFor("Stopped")
+    pty.type("ps -o stat= -C ask; fg\r")
+    try pty.waitFor("T\r\n")  // stopped, not running
+    try pty.waitForPrompt("Choice [")
+    pty.type("2\r")
+    try pty.waitFor("cancel]: 2\r\n")
+    pty.pause(0.2)
+    pty.type("echo \"st=$?\"; exit\r")
+    try pty.waitFor("st=0")
+    #expect(try pty.waitForExit() == 0)
+  }
+
+  @Test("Ctrl-Z, then bg: ask stops again rather than spin; fg brings the prompt back")
+  func suspendThenBackground() throws {
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type("ask -t Bounce A B > /dev/null\r")
+    try pty.waitForPrompt()
+    pty.type("\u{1A}")
+    try pty.waitFor("Stopped")
+    pty.type("bg; sleep 0.3; ps -o stat= -C ask; fg\r")
+    try pty.waitFor("T\r\n")
+    pty.pause(0.3)
+    #expect(pty.count("Bounce") >= 2)
+    pty.type("1\r")
+    try pty.waitFor("cancel]: 1\r\n")
+    pty.pause(0.2)
+    pty.type("echo \"st=$?\"; exit\r")
+    try pty.waitFor("st=0")
+    #expect(try pty.waitForExit() == 0)
+  }
+
   @Test("Ctrl-Z at the shell suspends ask; fg brings the prompt back")
   func controlZAndFg() throws {
     let pty = try AskSession.interactiveShell()

@@ -47,7 +47,8 @@ public struct AlertPresenter {
   ///   ``Console`` throws them.
   public func present(_ alert: Alert) throws(AskError) -> Response {
     let alert = try alert.validated()
-    let deadline = alert.timeout.flatMap { $0 > 0 ? ask_now_ms() + Int64(($0 * 1000).rounded()) : nil }
+    // Past a thousand years a limit is no limit (and Int64 stays in range).
+    let deadline = alert.timeout.flatMap { $0 > 0 && $0 < 3e10 ? ask_now_ms() + Int64(($0 * 1000).rounded()) : nil }
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
     if alert.style.isSecureField(0) { console.discardTypeahead() }
@@ -58,6 +59,8 @@ public struct AlertPresenter {
       return try chooseButton(alert, deadline: deadline, redraw: shown, defaultOnTimeout: true)
     }
     try console.draw(header)
+    // What a redraw after Ctrl-Z shows: the header and the fields so far.
+    var shown = header
     var values = Response(buttonIndex: nil, number: nil, title: Alert.impliedButtonTitle, role: .other)
     values.isImpliedButton = true
     for index in 0..<alert.style.fieldCount {
@@ -65,15 +68,18 @@ public struct AlertPresenter {
       let label = field.label ?? alert.style.defaultLabels[index]
       let prompt = AlertLayout.fieldPrompt(label: label, placeholder: field.placeholder, theme: console.theme)
       if alert.style.isSecureField(index) {
-        switch try readSecret(alert, prompt: prompt, label: label, deadline: deadline, redraw: header) {
-        case .value(let secret): values.secret = secret
+        switch try readSecret(alert, prompt: prompt, label: label, deadline: deadline, redraw: shown) {
+        case .value(let secret):
+          values.secret = secret
+          shown += prompt + (alert.secureEcho == .masked ? String(repeating: "*", count: secret.characterCount) : "") + "\n"
         case .cancelled: return .endOfInput(in: alert)
         case .timedOut: return .timedOutWithoutChoice
         }
       } else {
-        switch try readText(alert, field: field, prompt: prompt, deadline: deadline, redraw: header) {
+        switch try readText(alert, field: field, prompt: prompt, deadline: deadline, redraw: shown) {
         case .value(let text):
           if alert.style == .loginAndPasswordInput { values.login = text } else { values.text = text }
+          shown += prompt + TerminalText.visible(text) + "\n"
         case .cancelled: return .endOfInput(in: alert)
         case .timedOut: return .timedOutWithoutChoice
         }
@@ -82,7 +88,7 @@ public struct AlertPresenter {
     guard !alert.buttons.isEmpty else { return values }
     let list = AlertLayout.buttonList(alert, theme: console.theme)
     try console.draw(list)
-    var response = try chooseButton(alert, deadline: deadline, redraw: header + list, defaultOnTimeout: false)
+    var response = try chooseButton(alert, deadline: deadline, redraw: shown + list, defaultOnTimeout: false)
     if !response.isTimeoutWithoutChoice && !(response.role == .cancel) {
       response.text = values.text
       response.login = values.login

@@ -53,6 +53,9 @@ public final class TerminalConsole: Console {
   public let drawingFD: Int32
   /// The file descriptor answers are read from.
   public let answerFD: Int32
+  /// Lines read so far from a non-terminal answer source: a JSON stream on
+  /// the same stdin counts them in its line numbers.
+  public private(set) var linesRead = 0
   private let terminalFD: Int32
   private var editor: OpaquePointer?
   private var completions: [String] = []
@@ -136,6 +139,7 @@ public final class TerminalConsole: Console {
       guard Int(status) == ASK_READ_LINE, let line else {
         return try ended(status, signo: signo, reading: "the answer")
       }
+      linesRead += 1
       defer { free(line) }
       let answer = String(decoding: UnsafeRawBufferPointer(start: line, count: length), as: UTF8.self)
       try draw(TerminalText.visible(answer) + "\n")
@@ -166,21 +170,26 @@ public final class TerminalConsole: Console {
     var signo: Int32 = 0
     let deadline = request.deadline ?? -1
     let secret = SecretText()
-    try draw(request.prompt)
     guard isInteractive else {
-      // From a pipe: a plain line, as `sudo -S`; shown masked.
+      // From a pipe: a plain line, as `sudo -S`; shown masked. From a
+      // terminal that is not ours: the same, with its echo off.
+      let hidesEcho = isatty(answerFD) == 1 && ask_tty_hide_echo(answerFD) == 0
+      defer { if hidesEcho { ask_tty_restore() } }
+      try draw(request.prompt)
       var line: UnsafeMutablePointer<CChar>?
       var length = 0
       let status = ask_read_fd_line(answerFD, deadline, &line, &length, &signo)
       guard Int(status) == ASK_READ_LINE, let line else {
         return try ended(status, signo: signo, reading: "the secret").secretResult
       }
+      linesRead += 1
       _ = line.withMemoryRebound(to: UInt8.self, capacity: length) { ask_secret_set(&secret.storage, $0, length) }
       explicit_bzero(line, length)
       free(line)
       try draw(mask(secret.characterCount, request.echo) + "\n")
       return .secret(secret)
     }
+    try draw(request.prompt)
     while true {
       let status = ask_secret_read(answerFD, drawingFD, request.echo == .masked ? 1 : 0, deadline,
                                    &secret.storage, &signo)

@@ -44,9 +44,10 @@ int ask_reserve_standard_fds(void);
 /* ---- Signals ------------------------------------------------------------- */
 
 /* Installs flag-only handlers (they write the signal number to a self-pipe)
- * for every signal whose default action ends or stops the process (SIGINT,
- * SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, …, SIGTSTP, SIGTTIN, SIGTTOU)
- * and for SIGWINCH and SIGCONT; for faults (SIGSEGV, SIGILL, SIGTRAP, …) a
+ * for every signal whose default action ends the process (SIGINT, SIGTERM,
+ * SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, …), for SIGTSTP, SIGWINCH and SIGCONT
+ * (SIGTTIN and SIGTTOU keep their default: the kernel stops a background
+ * `ask` that touches the terminal); for faults (SIGSEGV, SIGILL, SIGTRAP, …) a
  * handler that restores the terminal and lets the fault recur; for SIGPIPE
  * one that does nothing, so that a write to a closed pipe fails with EPIPE
  * where it is made. A signal whose disposition is SIG_IGN on entry stays
@@ -77,9 +78,9 @@ enum {
 /* Waits until `fd` is readable, a handled signal arrives, or `deadline_ms`
  * (CLOCK_MONOTONIC milliseconds, from ask_now_ms; negative = no deadline)
  * passes. SIGWINCH is not terminating: it is recorded (ask_take_resize)
- * and the wait goes on. SIGTSTP, SIGTTIN and SIGTTOU restore the terminal
- * and stop the process (readpassphrase does the same); when it is
- * continued — or continued after a SIGSTOP — the terminal is held again and
+ * and the wait goes on. SIGTSTP restores the terminal and stops the
+ * process (readpassphrase does the same); when it is continued — or
+ * continued after a SIGSTOP — the terminal is held again and
  * ASK_WAIT_RESUMED tells the caller to draw the prompt again. Returns one
  * of ASK_WAIT_*; *signo is set for ASK_WAIT_SIGNAL. */
 int ask_wait_input(int fd, int64_t deadline_ms, int *signo);
@@ -105,6 +106,12 @@ int ask_tty_begin(int fd);
  * the kernel's mark of a Ctrl-D and comes back as the terminal's EOF
  * character, so a Ctrl-D typed ahead cancels instead of hanging. */
 unsigned char ask_tty_typeahead(unsigned char byte);
+
+/* Turns echo off (only) on terminal `fd`, a terminal that is not the
+ * controlling one (`setsid ask -s secure`): its secret is read as a line,
+ * and must not show. ask_tty_restore puts the modes back (and runs at
+ * exit). No-op while a terminal is held. Returns 0, or -1 with errno. */
+int ask_tty_hide_echo(int fd);
 
 /* Applies the hold mode again (after libedit returned to cooked mode).
  * No-op before ask_tty_begin. */
@@ -250,7 +257,8 @@ size_t ask_secret_characters(const ask_secret_t *s);
 int ask_secret_read(int infd, int outfd, int masked, int64_t deadline_ms, ask_secret_t *s,
                     int *signo);
 
-/* Writes `bytes` (NULL when `length` is 0) to `fd` as a JSON string (quotes, backslashes and control
+/* Writes `bytes` (NULL when `length` is 0) to `fd` as a JSON string
+ * (invalid UTF-8 becomes \ufffd, so the JSON stays valid) (quotes, backslashes and control
  * characters escaped by hand) through a stack buffer that is wiped, so a
  * secret reaches stdout with write(2) only. Returns 0, or -1 with errno set. */
 int ask_write_json_string(int fd, const unsigned char *_Nullable bytes, size_t length);
