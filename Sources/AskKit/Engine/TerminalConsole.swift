@@ -84,13 +84,9 @@ public final class TerminalConsole: Console {
     // that is not ours (`setsid ask`) gets no signals from its keyboard.
     isInteractive = Self.isControllingTerminal(answerFD)
     theme = Theme.decide(mode: color, drawingFD: drawingFD)
-    if isInteractive {
-      // Save the modes before libedit starts (it sets its own), then hold
-      // again after it has.
-      _ = ask_tty_begin(answerFD)
-      _ = try openEditor()
-      ask_tty_hold()
-    }
+    // Save the modes and hold the terminal before anything is drawn; libedit
+    // starts when a line is first read (a secure prompt never needs it).
+    if isInteractive { _ = ask_tty_begin(answerFD) }
   }
 
   deinit {
@@ -131,7 +127,7 @@ public final class TerminalConsole: Console {
   public func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
     var signo: Int32 = 0
     let deadline = request.deadline ?? -1
-    guard isInteractive, let editor else {
+    guard isInteractive, let editor = try openEditor() else {
       try draw(request.prompt)
       var line: UnsafeMutablePointer<CChar>?
       var length = 0
@@ -229,13 +225,17 @@ public final class TerminalConsole: Console {
     isatty(fd) == 1 && tcgetsid(fd) != -1
   }
 
-  /// The libedit session, opened on first use.
-  private func openEditor() throws(AskError) -> OpaquePointer {
+  /// The libedit session, opened on first use (interactive only; `nil`
+  /// otherwise). libedit sets its own modes when it starts: the hold mode
+  /// is applied again after.
+  private func openEditor() throws(AskError) -> OpaquePointer? {
+    guard isInteractive else { return nil }
     if let editor { return editor }
     let context = Unmanaged.passUnretained(self).toOpaque()
     guard let editor = ask_line_open("ask", answerFD, drawingFD, completeTitle, context) else {
       throw .io("set up line editing", errno: errno)
     }
+    ask_tty_hold()
     self.editor = editor
     return editor
   }
