@@ -20,9 +20,9 @@ struct AlertValidationTests {
   func screenOrder() throws {
     let alert = try Alert(buttons: [Button("aaa"), Button("bbb", role: .destructive),
                                     Button("ccc"), Button("ddd", role: .cancel)]).validated()
-    #expect(alert.screenOrder == [0, 1, 2, 3])
+    #expect(Array(alert.screenOrder) == [0, 1, 2, 3])
     let moved = try Alert(buttons: [Button("Close", role: .cancel), Button("Open")]).validated()
-    #expect(moved.screenOrder == [1, 0])
+    #expect(Array(moved.screenOrder) == [1, 0])
     #expect(moved.number(ofButtonAt: 0) == 2)
   }
 

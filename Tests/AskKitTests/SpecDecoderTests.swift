@@ -24,7 +24,7 @@ struct SpecDecoderTests {
     #expect(alert.buttons.map(\.role) == [.other, .destructive, .other, .cancel])
     #expect(alert.defaultButtonIndex == 2)
     let moved = try decode(#"{"buttons":["Close","Open"],"cancelIndex":0}"#)
-    #expect(moved.screenOrder == [1, 0])
+    #expect(Array(moved.screenOrder) == [1, 0])
     #expect(Response.chose(0, in: moved) == Response(buttonIndex: 0, number: 2, title: "Close", role: .cancel))
   }
 

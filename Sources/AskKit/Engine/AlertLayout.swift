@@ -23,13 +23,21 @@ public enum AlertLayout {
     header(alert, theme: theme) + (alert.style == .default ? buttonList(alert, theme: theme) : "")
   }
 
-  /// The title, the message, the time limit stated once
+  /// The number of lines `text` takes (its LFs).
+  static func lineCount(_ text: String) -> Int { text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+
+  /// The title and the message, wrapped at `width` columns between words
+  /// (never inside a character), the time limit stated once
   /// (`(times out in 30 s)`, no countdown), and for a text style the hint
   /// line naming the implied buttons; each line ending in LF.
-  public static func header(_ alert: Alert, theme: Theme) -> String {
+  public static func header(_ alert: Alert, theme: Theme, width: Int = 80) -> String {
     var lines: [String] = []
-    if let title = alert.title, !title.isEmpty { lines.append(theme.title(TerminalText.visible(title))) }
-    if let message = alert.message, !message.isEmpty { lines += TerminalText.visibleLines(message) }
+    if let title = alert.title, !title.isEmpty {
+      lines += TerminalText.wrapped(TerminalText.visible(title), width: width).map(theme.title)
+    }
+    if let message = alert.message, !message.isEmpty {
+      lines += TerminalText.visibleLines(message).flatMap { TerminalText.wrapped($0, width: width) }
+    }
     if let timeout = alert.timeout, timeout > 0 { lines.append("(times out in \(seconds(timeout)) s)") }
     if alert.style != .default {
       lines.append(theme.dim(alert.buttons.isEmpty ? "(Enter = OK, Ctrl-D = Cancel)" : "(Ctrl-D = cancel)"))
@@ -61,23 +69,10 @@ public enum AlertLayout {
     value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
   }
 
-  /// The numbered buttons, each line ending in LF.
+  /// The numbered buttons of a short list, each line ending in LF: the
+  /// first page of ``ButtonListLayout`` on an 80×24 terminal.
   public static func buttonList(_ alert: Alert, theme: Theme) -> String {
-    var lines: [String] = []
-    let order = alert.screenOrder
-    let width = String(order.count).count
-    for (position, index) in order.enumerated() {
-      let button = alert.buttons[index]
-      if button.role == .cancel, alert.presentation == .actionSheet, position > 0 {
-        lines.append("")
-      }
-      var title = TerminalText.visible(button.title)
-      if button.role == .destructive { title = theme.destructive(title) }
-      if index == alert.defaultButtonIndex { title += " (default)" }
-      let number = String(position + 1)
-      lines.append(String(repeating: " ", count: 2 + width - number.count) + number + ") " + title)
-    }
-    return lines.map { $0 + "\n" }.joined()
+    ButtonListLayout(alert: alert, theme: theme, size: .standard, reservedRows: 0).render(page: 0)
   }
 
   /// The answer line's prompt (no control characters, no colour: libedit

@@ -52,11 +52,10 @@ public struct AlertPresenter {
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
     if alert.style.isSecureField(0) { console.discardTypeahead() }
-    let header = AlertLayout.header(alert, theme: console.theme)
+    let header = AlertLayout.header(alert, theme: console.theme, width: console.size.columns)
     guard alert.style != .default else {
-      let shown = header + AlertLayout.buttonList(alert, theme: console.theme)
-      try console.draw(shown)
-      return try chooseButton(alert, deadline: deadline, redraw: shown, defaultOnTimeout: true)
+      return try chooseButton(alert, deadline: deadline, above: header, aboveIsDrawn: false,
+                              defaultOnTimeout: true)
     }
     try console.draw(header)
     // What a redraw after Ctrl-Z shows: the header and the fields so far.
@@ -86,9 +85,8 @@ public struct AlertPresenter {
       }
     }
     guard !alert.buttons.isEmpty else { return values }
-    let list = AlertLayout.buttonList(alert, theme: console.theme)
-    try console.draw(list)
-    var response = try chooseButton(alert, deadline: deadline, redraw: shown + list, defaultOnTimeout: false)
+    var response = try chooseButton(alert, deadline: deadline, above: shown, aboveIsDrawn: true,
+                                    defaultOnTimeout: false)
     if !response.isTimeoutWithoutChoice && !(response.role == .cancel) {
       response.text = values.text
       response.login = values.login
@@ -99,12 +97,21 @@ public struct AlertPresenter {
 
   // MARK: - Buttons
 
-  private func chooseButton(_ alert: Alert, deadline: Int64?, redraw: String,
+  /// Draws the buttons (a page of them) below `above` (drawn with them, in
+  /// one write, unless `aboveIsDrawn`), and reads answers until one chooses
+  /// a button.
+  private func chooseButton(_ alert: Alert, deadline: Int64?, above: String, aboveIsDrawn: Bool,
                             defaultOnTimeout: Bool) throws(AskError) -> Response {
-    let request = LineRequest(prompt: AlertLayout.prompt(for: alert),
+    let layout = ButtonListLayout(alert: alert, theme: console.theme, size: console.size,
+                                  reservedRows: AlertLayout.lineCount(above) + 2)
+    var page = 0
+    var list = layout.render(page: page)
+    try console.draw((aboveIsDrawn ? "" : above) + list)
+    var request = LineRequest(prompt: AlertLayout.prompt(for: alert),
                               completions: alert.screenOrder.map { alert.buttons[$0].title },
-                              deadline: deadline, redraw: redraw)
+                              deadline: deadline, redraw: above + list)
     while true {
+      request.redraw = above + list
       switch try console.readLine(request) {
       case .endOfInput:
         return .endOfInput(in: alert)
@@ -115,12 +122,25 @@ public struct AlertPresenter {
         alert.buttons[index].handler?()
         return response
       case .line(let answer):
-        switch AnswerMatcher.match(answer, in: alert) {
+        let match = AnswerMatcher.match(answer, in: alert, pageCount: layout.pageCount, filters: layout.filters)
+        switch match {
         case .button(let index):
           alert.buttons[index].handler?()
           return .chose(index, in: alert)
         case .unrecognized(let hint):
           try hintOrThrow(hint)
+        case .nextPage, .previousPage, .filter:
+          // From a pipe, paging and filtering are unrecognised answers.
+          guard console.isInteractive else {
+            throw .invalidAnswer("'\(TerminalText.shortened(answer))' chooses no button: give a number or a title.")
+          }
+          if case .filter(let positions) = match {
+            list = layout.render(positions: positions)
+          } else {
+            page = (page + (match == .nextPage ? 1 : layout.pageCount - 1)) % layout.pageCount
+            list = layout.render(page: page)
+          }
+          try console.draw(list)
         }
       }
     }

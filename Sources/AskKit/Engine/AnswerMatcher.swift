@@ -4,6 +4,13 @@ public enum AnswerMatch: Equatable, Sendable {
   case button(Int)
   /// Nothing: the one-line hint to show (it never quotes a secret).
   case unrecognized(String)
+  /// Show the next page of a long list (`>`, or Enter with no default).
+  case nextPage
+  /// Show the previous page (`<`).
+  case previousPage
+  /// Show these buttons (0-based screen positions), whose titles contain
+  /// the answer; a filter never chooses by itself.
+  case filter([Int])
 }
 
 /// Turns a typed answer into a button, in SPEC §4's order, after trimming
@@ -13,29 +20,39 @@ public enum AnswerMatch: Equatable, Sendable {
 /// 2. else a number 1…N as shown on screen;
 /// 3. else a case-folded prefix of exactly one title — unless that title is
 ///    the destructive button's, which needs its full title or number;
-/// 4. else a hint.
+/// 4. else, in a long list (more than 7 buttons), a filter: the buttons
+///    whose title contains the answer, case-folded;
+/// 5. else a hint.
 ///
 /// Titles are compared trimmed, as answers are. An empty answer chooses the
-/// default button, or gets a hint when there is none. With `-d Delete Defer`: `De` is ambiguous, `Def` chooses Defer,
+/// default button; with none it turns the page of a list of several pages,
+/// or gets a hint. `>` and `<` turn pages. With `-d Delete Defer`: `De` is ambiguous, `Def` chooses Defer,
 /// `Del` only gets a hint.
 public enum AnswerMatcher {
-  /// Matches `answer` against `alert` (validated); see the type's rules.
-  public static func match(_ answer: String, in alert: Alert) -> AnswerMatch {
+  /// Matches `answer` against `alert` (validated), whose list has
+  /// `pageCount` pages and `filters` when long; see the type's rules.
+  public static func match(_ answer: String, in alert: Alert, pageCount: Int = 1,
+                           filters: Bool = false) -> AnswerMatch {
     let typed = TerminalText.trimmed(answer)
     let count = alert.buttons.count
     let range = count == 1 ? "1" : "a number from 1 to \(count)"
     if typed.isEmpty {
       if let index = alert.defaultButtonIndex { return .button(index) }
+      if pageCount > 1 { return .nextPage }
       return .unrecognized("There is no default button: type \(range) or a title.")
     }
     let folded = typed.lowercased()
     if let index = alert.buttonIndex(titled: String(typed)) { return .button(index) }
+    let order = alert.screenOrder
     if let number = Int(typed), (1...count).contains(number) {
-      return .button(alert.screenOrder[number - 1])
+      return .button(order[number - 1])
     }
-    let shown = TerminalText.visible(String(typed))
-    let candidates = alert.screenOrder.filter {
-      alert.buttons[$0].foldedTitle.hasPrefix(folded)
+    if pageCount > 1 && (typed == ">" || typed == "<") { return typed == ">" ? .nextPage : .previousPage }
+    let shown = TerminalText.shortened(String(typed))
+    let candidates = order.filter { alert.buttons[$0].foldedTitle.hasPrefix(folded) }
+    if filters && candidates.count != 1 {
+      let positions = order.indices.filter { alert.buttons[order[$0]].foldedTitle.contains(folded) }
+      if !positions.isEmpty { return .filter(positions) }
     }
     switch candidates.count {
     case 0:

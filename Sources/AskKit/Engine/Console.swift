@@ -10,6 +10,8 @@ public protocol Console: AnyObject {
   var isInteractive: Bool { get }
   /// How to style what is drawn.
   var theme: Theme { get }
+  /// The size of the drawing terminal now (80×24 when unknown).
+  var size: TerminalSize { get }
   /// Draws text (lines ending in LF) on the drawing stream.
   /// - Throws: ``AskError/io(_:errno:)`` when writing fails.
   func draw(_ text: String) throws(AskError)

@@ -30,13 +30,16 @@ public final class ScriptedConsole: Console {
   public private(set) var discards = 0
   public let isInteractive: Bool
   public let theme: Theme
+  public let size: TerminalSize
 
   /// Makes a console that gives `answers` in order, as a terminal
-  /// (`isInteractive`) or a pipe would.
-  public init(answers: [Answer], isInteractive: Bool = true, theme: Theme = Theme(isColored: false)) {
+  /// (`isInteractive`) or a pipe would, `size` large.
+  public init(answers: [Answer], isInteractive: Bool = true, theme: Theme = Theme(isColored: false),
+              size: TerminalSize = .standard) {
     self.answers = answers
     self.isInteractive = isInteractive
     self.theme = theme
+    self.size = size
   }
 
   public func draw(_ text: String) throws(AskError) { transcript += text }

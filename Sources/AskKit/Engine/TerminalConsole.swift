@@ -95,6 +95,18 @@ public final class TerminalConsole: Console {
     if terminalFD >= 0 { close(terminalFD) }
   }
 
+  /// The drawing terminal's size (TIOCGWINSZ), else `COLUMNS` and `LINES`,
+  /// else 80×24. Read anew each time: the window may have been resized.
+  public var size: TerminalSize {
+    var window = winsize()
+    if ioctl(drawingFD, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
+      return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    }
+    let columns = Theme.environment("COLUMNS").flatMap { Int($0) }
+    let rows = Theme.environment("LINES").flatMap { Int($0) }
+    return TerminalSize(columns: columns ?? 80, rows: rows ?? 24)
+  }
+
   /// True when what is drawn already reaches standard error: the drawing
   /// stream is fd 2, or the same terminal as fd 2. A caller reporting an
   /// error on stderr then need not draw it too.

@@ -1,5 +1,7 @@
+import CEditLine
+
 /// What a string is on a terminal: text from a spec is shown, never obeyed
-/// (SPEC §6).
+/// (SPEC §6), and how many columns it takes.
 public enum TerminalText {
   /// `text` with every control character made visible, so nothing given to
   /// `ask` reaches the terminal as a command (cf. field case C20, OSC 52):
@@ -44,6 +46,66 @@ public enum TerminalText {
       if line.unicodeScalars.last == "\r" { line.unicodeScalars.removeLast() }
       return visible(String(line).replacing("\t", with: "    "))
     }
+  }
+
+  /// The display width of `text` in terminal columns, per extended grapheme
+  /// cluster (SPEC §6): 2 when its first scalar is East Asian Wide or
+  /// Fullwidth, has Emoji_Presentation, or is followed by VS16 (U+FE0F);
+  /// else the width of its first scalar (glibc's `wcwidth` under C.UTF-8;
+  /// controls count 0 — shown text is made ``visible(_:)`` first). The
+  /// other scalars of a cluster count 0: a ZWJ family emoji is 2, `é` as
+  /// e + U+0301 is 1.
+  public static func displayWidth(_ text: String) -> Int {
+    text.reduce(0) { $0 + width(of: $1) }
+  }
+
+  /// The display width of one grapheme cluster; see ``displayWidth(_:)``.
+  public static func width(of character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }  // ASCII, the common case
+    if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") { return 2 }
+    return max(0, Int(ask_scalar_width(first.value)))
+  }
+
+  /// `text` cut into lines of at most `width` columns: at spaces where it
+  /// can, else between grapheme clusters (never inside one). Empty text is
+  /// one empty line.
+  public static func wrapped(_ text: String, width: Int) -> [String] {
+    guard width > 0, displayWidth(text) > width else { return [text] }
+    var lines: [String] = []
+    var line = "", lineWidth = 0
+    var word = "", wordWidth = 0
+    func flushWord() {
+      if lineWidth + wordWidth > width && !line.isEmpty {
+        lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
+        line = ""
+        lineWidth = 0
+      }
+      if line.isEmpty && !lines.isEmpty {  // a wrapped line starts with no spaces
+        while word.first == " " { word.removeFirst(); wordWidth -= 1 }
+      }
+      for character in word {
+        let w = self.width(of: character)
+        if lineWidth + w > width && !line.isEmpty {
+          lines.append(line)
+          line = ""
+          lineWidth = 0
+        }
+        line.append(character)
+        lineWidth += w
+      }
+      word = ""
+      wordWidth = 0
+    }
+    for character in text {
+      if character == " " { flushWord() }
+      word.append(character)
+      wordWidth += self.width(of: character)
+    }
+    flushWord()
+    lines.append(line)
+    return lines
   }
 
   /// `text` without leading and trailing white space (no Foundation).

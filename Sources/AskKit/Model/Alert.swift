@@ -77,15 +77,33 @@ public struct Alert: Sendable, Equatable {
 
   /// Indices into ``buttons`` in the order they are shown: spec order with
   /// the cancel button moved last. The button shown as number `n` is
-  /// `buttons[screenOrder[n - 1]]`.
-  public var screenOrder: [Int] {
-    let cancel = cancelButtonIndex
-    return buttons.indices.filter { $0 != cancel } + (cancel.map { [$0] } ?? [])
+  /// `buttons[screenOrder[n - 1]]`. Making it is O(n) (it finds the cancel
+  /// button); each element after that is O(1): keep it for a loop.
+  public var screenOrder: ScreenOrder {
+    ScreenOrder(count: buttons.count, cancel: cancelButtonIndex)
   }
 
   /// The 1-based number shown on screen for the button at `index` (0-based
   /// into ``buttons``).
   public func number(ofButtonAt index: Int) -> Int {
-    (screenOrder.firstIndex(of: index) ?? 0) + 1
+    guard let cancel = cancelButtonIndex else { return index + 1 }
+    return index == cancel ? buttons.count : index < cancel ? index + 1 : index
+  }
+}
+
+/// Screen positions (0-based) to indices into an alert's buttons: the
+/// identity, but for the cancel button, moved last.
+public struct ScreenOrder: RandomAccessCollection, Sendable, Equatable {
+  public let count: Int
+  /// The cancel button's index into the buttons, if any.
+  public let cancel: Int?
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  /// The index into the buttons of the button at screen `position`.
+  public subscript(position: Int) -> Int {
+    guard let cancel else { return position }
+    return position == count - 1 ? cancel : position < cancel ? position : position + 1
   }
 }

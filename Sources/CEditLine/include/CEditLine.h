@@ -41,6 +41,13 @@ int ask_locale_init(void);
  * calls return the same mask. Call before opening anything else. */
 int ask_reserve_standard_fds(void);
 
+/* ---- Display width ------------------------------------------------------- */
+
+/* Terminal columns of one Unicode scalar by glibc's wcwidth under C.UTF-8,
+ * whatever the process's locale: 2 for East Asian Wide and Fullwidth, 0 for
+ * combining marks, 1 for the rest, -1 for controls. */
+int ask_scalar_width(uint32_t scalar);
+
 /* ---- Signals ------------------------------------------------------------- */
 
 /* Installs flag-only handlers (they write the signal number to a self-pipe)

@@ -1,0 +1,189 @@
+/// The size of the terminal drawn on, in columns and rows.
+public struct TerminalSize: Sendable, Equatable {
+  public var columns: Int
+  public var rows: Int
+
+  /// Makes a size; both at least 1.
+  public init(columns: Int, rows: Int) {
+    self.columns = max(1, columns)
+    self.rows = max(1, rows)
+  }
+
+  /// 80×24, when nothing says otherwise.
+  public static let standard = TerminalSize(columns: 80, rows: 24)
+}
+
+/// How the numbered buttons are laid out (SPEC §6): up to 7 in a plain list;
+/// more in columns to the terminal width, numbers going down each column
+/// (as `ls`); when they still do not fit the screen's height, one page at a
+/// time. Each button keeps its number on every page and in a filtered list.
+/// An action sheet's cancel button stands apart, below the others, on
+/// every page. Widths are display widths (``TerminalText/displayWidth(_:)``),
+/// so columns align in any script.
+///
+/// A 40-button sheet on 80×24:
+///
+/// ```text
+///    1) Item 1     9) Item 9    17) Item 17   25) Item 25   33) Item 33
+///    2) Item 2    10) Item 10   18) Item 18   …
+/// ```
+public struct ButtonListLayout {
+  /// The most buttons in a plain one-column list.
+  public static let plainListLimit = 7
+
+  /// The alert laid out (validated).
+  public let alert: Alert
+  /// Columns of buttons (1 for a plain list).
+  public let columns: Int
+  /// Rows of buttons on a full page.
+  public let rowsPerPage: Int
+  /// Pages (1 when everything fits).
+  public let pageCount: Int
+
+  private let theme: Theme
+  private let width: Int
+  /// Screen positions (0-based) in the grid: all, less a sheet's cancel.
+  private let gridPositions: [Int]
+  /// The sheet's cancel button's screen position, set apart; `nil` if none.
+  private let apart: Int?
+  private let order: ScreenOrder
+  private let cellWidth: Int
+  /// Each column's width when everything fits on one page with columns as
+  /// narrow as their cells (as `ls -C`); `nil` when paged (uniform columns).
+  private let columnWidths: [Int]?
+
+  /// Lays out `alert`'s buttons for a terminal of `size`, leaving
+  /// `reservedRows` rows for the header, the answer line and hints.
+  public init(alert: Alert, theme: Theme, size: TerminalSize, reservedRows: Int) {
+    self.alert = alert
+    self.theme = theme
+    order = alert.screenOrder
+    width = size.columns
+    let count = alert.buttons.count
+    let cancelApart = alert.presentation == .actionSheet && alert.cancelButtonIndex != nil && count > 1
+    apart = cancelApart ? count - 1 : nil
+    gridPositions = Array(0..<(cancelApart ? count - 1 : count))
+    let numberWidth = String(count).count
+    let widths = gridPositions.map { [order] in Self.cell(alert, theme, order, $0, numberWidth).width }
+    cellWidth = widths.max() ?? 0
+    let plain = count <= Self.plainListLimit
+    let available = max(1, size.rows - reservedRows - (cancelApart ? 2 : 0) - 1)
+    if plain {
+      (columns, rowsPerPage, pageCount, columnWidths) = (1, gridPositions.count, 1, nil)
+    } else if let fit = Self.narrowestFit(widths, width: width, maxRows: available) {
+      (columns, rowsPerPage, pageCount, columnWidths) = (fit.count, fit.rows, 1, fit.count > 1 ? fit.widths : nil)
+    } else {
+      columns = max(1, width / (cellWidth + 2))
+      rowsPerPage = available
+      let perPage = rowsPerPage * columns
+      pageCount = max(1, (gridPositions.count + perPage - 1) / perPage)
+      columnWidths = nil
+    }
+  }
+
+  /// The fewest rows (at most `maxRows`) at which the cells, filled down
+  /// the columns, fit `width` with each column as wide as its widest cell
+  /// and two spaces between; `nil` when none does (then it pages).
+  static func narrowestFit(_ widths: [Int], width: Int, maxRows: Int)
+    -> (rows: Int, count: Int, widths: [Int])? {
+    guard !widths.isEmpty else { return (0, 1, []) }
+    for rows in 1...max(1, min(maxRows, widths.count)) {
+      let count = (widths.count + rows - 1) / rows
+      guard count * 3 <= width else { continue }  // cells are at least 1 wide
+      let columnWidths = (0..<count).map { widths[($0 * rows)..<min(($0 + 1) * rows, widths.count)].max() ?? 0 }
+      if 2 + columnWidths.reduce(0, +) + 2 * (count - 1) <= width { return (rows, count, columnWidths) }
+    }
+    return nil
+  }
+
+  /// True when answers that are not titles, numbers or prefixes filter the
+  /// list (more than ``plainListLimit`` buttons).
+  public var filters: Bool { alert.buttons.count > Self.plainListLimit }
+
+  /// Page `page` (0-based): its buttons, the set-apart cancel button, and a
+  /// line saying how to turn pages when there are several.
+  public func render(page: Int) -> String {
+    let perPage = max(1, rowsPerPage * columns)
+    let start = min(page, pageCount - 1) * perPage
+    let positions = Array(gridPositions[start..<min(start + perPage, gridPositions.count)])
+    var text = grid(positions)
+    if let apart { text += "\n" + grid([apart]) }
+    if pageCount > 1 {
+      text += theme.dim("(page \(page + 1) of \(pageCount): Enter or > next, < previous; type to filter)") + "\n"
+    }
+    return text
+  }
+
+  /// The buttons at `positions` (0-based screen positions), laid out the
+  /// same way: a filter's matches, with their own numbers. At most a page;
+  /// a line counts the rest.
+  public func render(positions: [Int]) -> String {
+    let perPage = max(1, rowsPerPage * columns)
+    let shown = Array(positions.prefix(perPage))
+    var text = grid(shown)
+    if positions.count > shown.count {
+      text += theme.dim("(and \(positions.count - shown.count) more: type more to narrow)") + "\n"
+    }
+    return text
+  }
+
+  /// Rows of cells, numbers going down each column; a single column wraps
+  /// long titles under their start.
+  private func grid(_ positions: [Int]) -> String {
+    let numberWidth = String(alert.buttons.count).count
+    guard columns > 1 && positions.count > 1 else {
+      // One column: a long title wraps under its start, each piece styled.
+      let indent = 2 + numberWidth + 2
+      return positions.map { position in
+        let index = order[position]
+        let button = alert.buttons[index]
+        var words = TerminalText.visible(button.title)
+        if button.role == .destructive && !theme.isColored { words += " (destructive)" }
+        if index == alert.defaultButtonIndex { words += " (default)" }
+        let lines = TerminalText.wrapped(words, width: max(1, width - indent)).map { line in
+          button.role == .destructive && theme.isColored ? theme.destructive(line) : line
+        }
+        let number = String(position + 1)
+        return String(repeating: " ", count: indent - 2 - number.count) + number + ") "
+          + lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
+      }.joined()
+    }
+    // The whole list on one page keeps its narrow columns; pages and
+    // filtered lists use columns as wide as the widest cell.
+    let narrow = positions == gridPositions ? columnWidths : nil
+    let rows = narrow != nil ? rowsPerPage : (positions.count + columns - 1) / columns
+    var out = ""
+    for row in 0..<rows {
+      var line = " "
+      for column in 0..<columns {
+        let index = column * rows + row
+        guard index < positions.count else { break }
+        let cell = Self.cell(alert, theme, order, positions[index], numberWidth)
+        let isLast = column == columns - 1 || (column + 1) * rows + row >= positions.count
+        let columnWidth = narrow?[column] ?? cellWidth
+        line += " " + cell.text + (isLast ? "" : String(repeating: " ", count: columnWidth - cell.width + 1))
+      }
+      out += line + "\n"
+    }
+    return out
+  }
+
+  /// One button as shown: right-aligned number, `) `, the visible title
+  /// (red when destructive, or marked in words), `(default)` in words.
+  static func cell(_ alert: Alert, _ theme: Theme, _ order: ScreenOrder, _ position: Int,
+                   _ numberWidth: Int) -> (text: String, width: Int) {
+    let index = order[position]
+    let button = alert.buttons[index]
+    let visible = TerminalText.visible(button.title)
+    var title = button.role == .destructive ? theme.destructive(visible) : visible
+    var plainWidth = TerminalText.displayWidth(visible) + (button.role == .destructive && !theme.isColored ? 14 : 0)
+    if index == alert.defaultButtonIndex {
+      title += " (default)"
+      plainWidth += 10
+    }
+    let number = String(position + 1)
+    let text = String(repeating: " ", count: numberWidth - number.count) + number + ") " + title
+    return (text, numberWidth + 2 + plainWidth)
+  }
+
+}

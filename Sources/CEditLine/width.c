@@ -1,0 +1,17 @@
+/* Terminal columns of one Unicode scalar, from glibc's wcwidth under
+ * C.UTF-8 whatever the process's locale (East Asian Wide and Fullwidth are
+ * 2, combining marks 0). */
+#include "CEditLine.h"
+
+#include <locale.h>
+#include <wchar.h>
+
+int ask_scalar_width(uint32_t scalar) {
+  static locale_t utf8 = (locale_t)0;
+  if (utf8 == (locale_t)0) utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+  if (utf8 == (locale_t)0) return scalar < 0x7f ? 1 : -1;
+  locale_t previous = uselocale(utf8);
+  int width = wcwidth((wchar_t)scalar);
+  uselocale(previous);
+  return width;
+}
