@@ -1,0 +1,114 @@
+import Glibc
+import Testing
+
+/// Many buttons on a pseudo-terminal: columns, pages, filters, widths.
+@Suite("Long lists, columns and widths", .serialized)
+struct LongListTests {
+  static func items(_ range: ClosedRange<Int>) -> [String] { range.map { "Item\($0 < 10 ? "0" : "")\($0)" } }
+
+  @Test("A 40-button sheet fits 80×24 in columns with every number visible")
+  func fortyButtons() throws {
+    let pty = try AskSession.ask(["--sheet", "-t", "Forty", "-c", "Cancel", "-d", "Destroy"] + Self.items(2...39),
+                                 environment: ["NO_COLOR": "1"])
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("""
+      Forty\r
+         1) Destroy (destructive)   9) Item09  17) Item17  25) Item25  33) Item33\r
+         2) Item02                 10) Item10  18) Item18  26) Item26  34) Item34
+      """))  // (no CR at the end: CR LF is one Character, a lone CR is not)
+    #expect(pty.screen.contains("   8) Item08                 16) Item16  24) Item24  32) Item32\r\n\r\n  40) Cancel\r\n"))
+    for number in 1...40 { #expect(pty.screen.contains(" \(number)) ")) }
+    let lines = pty.screen.split(separator: "\r\n")
+    #expect(lines.count <= 24 && lines.allSatisfy { $0.count <= 80 })
+    pty.type("17\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Item17\n")
+  }
+
+  @Test("Chinese, Korean, emoji and combining titles align exactly")
+  func mixedScripts() throws {
+    let titles = ["你好", "👍", "e\u{301}cole", "日本語", "Ωmega", "🇫🇷", "한국", "ok", "Zürich", "Ковёр-самолёт", "👨‍👩‍👧‍👦"]
+    let pty = try AskSession.ask(["--sheet", "-t", "Mixed", "-c", "Отмена"] + titles, environment: ["NO_COLOR": "1"])
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("""
+      Mixed\r
+         1) 你好   3) e\u{301}cole    5) Ωmega   7) 한국   9) Zürich         11) 👨‍👩‍👧‍👦\r
+         2) 👍     4) 日本語   6) 🇫🇷      8) ok    10) Ковёр-самолёт\r
+      \r
+        12) Отмена
+      """))
+    pty.type("ecole\u{4}")
+    pty.type("\u{15}4\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "日本語\n")
+  }
+
+  @Test("Pages turn with Enter and >, back with <; each button keeps its number")
+  func paging() throws {
+    let pty = try AskSession.ask(["-t", "Many"] + Self.items(1...99).map { $0 + " long title" }, environment: ["NO_COLOR": "1"])
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("(page 1 of "))
+    #expect(!pty.screen.contains("Item99"))
+    pty.type("\r")
+    try pty.waitFor("(page 2 of ")
+    pty.type(">\r")  // past the last page: back to the first
+    try pty.waitFor("cancel]: >\r\n   1) Item01")
+    pty.type("<\r")  // before the first: the last
+    try pty.waitFor("cancel]: <\r\n  61) Item61")
+    pty.type("99\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Item99 long title\n")
+  }
+
+  @Test("Text that is not a title, number or unique prefix filters; a filter never chooses")
+  func filtering() throws {
+    let pty = try AskSession.ask(["-t", "Filter"] + Self.items(1...30) + ["Zebra"], environment: ["NO_COLOR": "1"])
+    try pty.waitForPrompt()
+    pty.type("m2\r")
+    try pty.waitFor("20) Item20")
+    #expect(pty.screen.contains("29) Item29"))
+    pty.type("zebr\r")  // a unique prefix still chooses
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Zebra\n")
+  }
+
+  @Test("A filter with one match lists it and waits")
+  func filterOneMatch() throws {
+    let pty = try AskSession.ask(["-t", "Filter"] + Self.items(1...30), environment: ["NO_COLOR": "1"])
+    try pty.waitForPrompt()
+    pty.type("m17\r")
+    try pty.waitFor("17) Item17\r\nChoice")
+    pty.pause(0.2)
+    #expect(pty.exitStatus == nil)
+    pty.type("17\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Item17\n")
+  }
+
+  @Test("From a pipe, a filter or a page turn is an unrecognised answer")
+  func pipedFilter() throws {
+    let pty = try AskSession.ask(["-t", "T"] + Self.items(1...30), stdin: .noTerminal(Array("m2\n".utf8)))
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stderr.hasSuffix("ask: 'm2' chooses no button: give a number or a title.\n"))
+  }
+
+  @Test("10 000 buttons stay usable: the prompt comes at once and a number chooses")
+  func tenThousand() throws {
+    let titles = (1...10_000).map { "Button \($0)" }
+    let pty = try AskSession.ask(["-t", "Big"] + titles)
+    try pty.waitForPrompt()
+    pty.type("9999\r")
+    #expect(try pty.waitForExit(timeout: 5) == 0)
+    #expect(pty.stdout == "Button 9999\n")
+  }
+
+  @Test("A long title and message wrap at the terminal width without splitting a character")
+  func wrapping() throws {
+    let pty = try AskSession.ask(["-t", "T", "-m", String(repeating: "你好世界 ", count: 12), "A"],
+                                 environment: ["NO_COLOR": "1"], columns: 30)
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("你好世界 你好世界 你好世界\r\n你好世界 你好世界 你好世界\r\n"))
+    pty.type("1\r")
+    #expect(try pty.waitForExit() == 0)
+  }
+}
