@@ -20,6 +20,9 @@ struct LongListTests {
     for number in 1...40 { #expect(pty.screen.contains(" \(number)) ")) }
     let lines = pty.screen.split(separator: "\r\n")
     #expect(lines.count <= 24 && lines.allSatisfy { $0.count <= 80 })
+    pty.type("em1\r")  // a filter lays out its matches in narrow columns
+    try pty.waitFor("cancel]: em1\r\n  10) Item10  12) Item12  14) Item14  16) Item16  18) Item18\r\n"
+      + "  11) Item11  13) Item13  15) Item15  17) Item17  19) Item19\r\n")
     pty.type("17\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "Item17\n")

@@ -148,10 +148,15 @@ public struct ButtonListLayout {
           + lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
       }.joined()
     }
-    // The whole list on one page keeps its narrow columns; pages and
-    // filtered lists use columns as wide as the widest cell.
-    let narrow = positions == gridPositions ? columnWidths : nil
-    let rows = narrow != nil ? rowsPerPage : (positions.count + columns - 1) / columns
+    // Columns as narrow as their cells when they fit (the whole list on one
+    // page, a filter's matches); else as wide as the widest cell.
+    let fit = positions == gridPositions && columnWidths != nil
+      ? (rows: rowsPerPage, count: columns, widths: columnWidths ?? [])
+      : Self.narrowestFit(positions.map { Self.cell(alert, theme, order, $0, numberWidth).width },
+                          width: width, maxRows: rowsPerPage)
+    let columns = fit?.count ?? self.columns
+    let narrow = fit?.widths
+    let rows = fit?.rows ?? (positions.count + columns - 1) / columns
     var out = ""
     for row in 0..<rows {
       var line = " "
