@@ -13,6 +13,19 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
 # Debian packages: libedit and its static dependencies, pkg-config to find it.
 PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
+# And for `make test`: mandoc to lint the man page, the three shells and
+# bash-completion to run the completion scripts (ArtifactsTests).
+TEST_PACKAGES = mandoc zsh fish bash-completion
+
+# Where `make install` puts each file, under $(DESTDIR).
+BINDIR = $(PREFIX)/bin
+MAN1DIR = $(PREFIX)/share/man/man1
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
+# The binary to install: the release build, or ASK_BIN when it names one
+# (the tests install the binary under test, without building).
+ASK_BIN ?=
 
 # The toolchain's clang, for the C warnings check.
 CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
@@ -42,6 +55,8 @@ demo: build
 # The schema against the examples and the structural cases; unit and
 # end-to-end tests on pseudo-terminals (debug build); then the end-to-end
 # tests again on the release binary that `make install` ships.
+# `deps` installs TEST_PACKAGES too here, with the one `apt-get update`.
+test: PACKAGES += $(TEST_PACKAGES)
 test: deps pydeps cwarnings
 	python3 schema/check.py
 	$(SWIFT) build
@@ -56,12 +71,22 @@ cwarnings: deps
 	    -ISources/CEditLine/include -ISources/CPseudoTerminal/include \
 	    $$(pkg-config --cflags libedit) $$f || exit 1; done
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask $(DESTDIR)$(PREFIX)/bin/ask
+install: $(if $(ASK_BIN),,build)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHCOMPDIR) \
+	  $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 755 $(or $(ASK_BIN),$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask) \
+	  $(DESTDIR)$(BINDIR)/ask
+	install -m 644 man/ask.1 $(DESTDIR)$(MAN1DIR)/ask.1
+	install -m 644 completions/ask.bash $(DESTDIR)$(BASHCOMPDIR)/ask
+	install -m 644 completions/_ask $(DESTDIR)$(ZSHCOMPDIR)/_ask
+	install -m 644 completions/ask.fish $(DESTDIR)$(FISHCOMPDIR)/ask.fish
 
+# Removes exactly the files `install` put there (the directories may be
+# shared with other packages).
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/ask
+	rm -f $(DESTDIR)$(BINDIR)/ask $(DESTDIR)$(MAN1DIR)/ask.1 \
+	  $(DESTDIR)$(BASHCOMPDIR)/ask $(DESTDIR)$(ZSHCOMPDIR)/_ask \
+	  $(DESTDIR)$(FISHCOMPDIR)/ask.fish
 
 clean:
 	rm -rf .build
