@@ -41,7 +41,7 @@ let package = Package(
     .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit"]),
     .testTarget(
       name: "AskEndToEndTests",
-      dependencies: ["CPseudoTerminal", "ask"]
+      dependencies: ["CPseudoTerminal", "ask", "AskCLI"]
     ),
   ]
 )
