@@ -233,6 +233,22 @@ struct ScriptingTests {
     #expect(!pty.screen.contains("No entry for terminal type"))
   }
 
+  @Test("TERM=dumb gets no cursor movement, not even with --color always (only SGR)")
+  func dumbTerminal() throws {
+    let pty = try AskSession.ask(["-t", "T", "-d", "Delete", "Keep", "--color", "always"], environment: ["TERM": "dumb"])
+    try pty.waitForPrompt()
+    pty.type("xy\u{7F}\u{7F}2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.screenHasSGR)
+    // Every escape sequence on the screen is an SGR one (ESC [ … m).
+    var rest = pty.screenBytes[...]
+    while let escape = rest.firstIndex(of: 0x1B) {
+      let body = rest[(escape + 1)...].prefix { $0 != UInt8(ascii: "m") && $0 != 0x1B }
+      #expect(body.first == UInt8(ascii: "[") && body.dropFirst().allSatisfy { (0x30...0x3F).contains($0) })
+      rest = rest[(escape + 1)...]
+    }
+  }
+
   @Test("--color always wins over NO_COLOR; an empty NO_COLOR allows colour", arguments: [
     (["--color", "always"], ["NO_COLOR": "1"], true),
     ([], ["NO_COLOR": ""], true),
