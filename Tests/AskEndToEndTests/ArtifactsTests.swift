@@ -201,7 +201,7 @@ struct ArtifactsTests {
     ]
     #expect(try Self.files(under: destdir) == installed.keys.sorted())
     for (path, source) in installed {
-      #expect(try Self.read(destdir + path) == Self.read(source), "\(path) differs from its source")
+      #expect(try Self.bytes(destdir + path) == Self.bytes(source), "\(path) differs from its source")
     }
 
     let bin = destdir + "/usr/bin/ask"
@@ -262,16 +262,21 @@ struct ArtifactsTests {
     ["/usr/local/bin", "/usr/bin", "/bin"].map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
   }
 
-  /// The contents of a file, by a path from the package root or absolute.
+  /// The text of a file, by a path from the package root or absolute.
   static func read(_ path: String) throws -> String {
+    String(decoding: try bytes(path), as: UTF8.self)
+  }
+
+  /// The bytes of a file, by a path from the package root or absolute.
+  static func bytes(_ path: String) throws -> [UInt8] {
     guard let file = fopen(path.hasPrefix("/") ? path : root + "/" + path, "rb") else {
       throw PseudoTerminal.Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))")
     }
     defer { fclose(file) }
     var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
     while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[..<count] }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 
   /// Runs a program in the package root with no terminal and empty stdin,
