@@ -62,8 +62,8 @@ enum OptionParser {
         let name = String(body.prefix { $0 != "=" })
         let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
         guard let spec = table.first(where: { $0.long == name }) else {
-          let hint = Suggestion.closest(to: name, among: table.map(\.long)).map { " Did you mean '--\($0)'?" }
-          throw .usage("Unknown option '--\(name)'." + (hint ?? ""))
+          let hint = Suggestion.closest(to: name, among: table.map(\.long)).map { ". Did you mean '--\($0)'?" }
+          throw .usage("Unknown option '--\(name)'" + (hint ?? ""))
         }
         let written = "--" + name
         if spec.value == .none {

@@ -28,7 +28,7 @@ struct OptionParserTests {
   @Test("Mistakes are one line naming the option, with a suggestion when close", arguments: [
     (["--destructve", "x"], "Unknown option '--destructve'. Did you mean '--destructive'?"),
     (["--tite", "x"], "Unknown option '--tite'. Did you mean '--title'?"),
-    (["--frobnicate"], "Unknown option '--frobnicate'."),
+    (["--frobnicate"], "Unknown option '--frobnicate'"),
     (["-x"], "Unknown option '-x'"),
     (["-t"], "Missing value for '-t'"),
     (["--cancel"], "Missing value for '--cancel'"),

@@ -61,6 +61,27 @@ struct AlertLayoutTests {
                       "   2) B2   4) B4   6) B6   8) B8  10) B10"])
   }
 
+  @Test("Pages are packed one by one: one wide title does not thin out every page")
+  func packPages() {
+    // rows 2, width 20: [12, 4] needs 2+12+2+4 = 20 (fits), the next [4, 4] on a new page…
+    #expect(ButtonListLayout.packPages([12, 12, 4, 4, 4, 4, 4, 4], rows: 2, width: 20) == [0, 4])
+    #expect(ButtonListLayout.packPages([30, 4, 4], rows: 1, width: 20) == [0, 1])
+    #expect(ButtonListLayout.packPages([], rows: 3, width: 20) == [])
+  }
+
+  @Test("A 40-button sheet on a 40-column terminal pages in two columns")
+  func narrowTerminal() throws {
+    let alert = try Alert(title: "Forty", buttons: [Button("Destroy", role: .destructive)]
+                            + (2...39).map { Button("Item\($0 < 10 ? "0" : "")\($0)") } + [Button("Cancel", role: .cancel)],
+                          presentation: .actionSheet).validated()
+    let layout = ButtonListLayout(alert: alert, theme: Theme(isColored: false),
+                                  size: TerminalSize(columns: 40, rows: 24), reservedRows: 3)
+    #expect(layout.pageCount == 2)
+    let page = layout.render(page: 0)
+    #expect(page.hasPrefix("   1) Destroy (destructive)  19) Item19\n"))
+    #expect(page.split(separator: "\n").allSatisfy { TerminalText.displayWidth(String($0)) <= 40 })
+  }
+
   @Test("Control characters in any text are shown, never sent")
   func escapes() throws {
     let alert = try Alert(title: "Update\u{1B}]0;pwned\u{07}", message: "ok\u{1B}[2J\u{1B}[H",

@@ -218,6 +218,6 @@ public struct AlertPresenter {
   /// throws it.
   private func hintOrThrow(_ hint: String) throws(AskError) {
     guard console.isInteractive else { throw .invalidAnswer(hint) }
-    try console.draw(hint + "\n")
+    try console.draw(TerminalText.wrapped(hint, width: console.size.columns).map { $0 + "\n" }.joined())
   }
 }

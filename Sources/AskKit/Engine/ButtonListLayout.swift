@@ -51,6 +51,11 @@ public struct ButtonListLayout {
   /// Each column's width when everything fits on one page with columns as
   /// narrow as their cells (as `ls -C`); `nil` when paged (uniform columns).
   private let columnWidths: [Int]?
+  /// Where each page starts in ``gridPositions``: pages are packed one by
+  /// one with columns as narrow as their own cells, so one wide title does
+  /// not thin out every page.
+  private let pageStarts: [Int]
+  private let widths: [Int]
 
   /// Lays out `alert`'s buttons for a terminal of `size`, leaving
   /// `reservedRows` rows for the header, the answer line and hints.
@@ -65,20 +70,44 @@ public struct ButtonListLayout {
     gridPositions = Array(0..<(cancelApart ? count - 1 : count))
     let numberWidth = String(count).count
     let widths = gridPositions.map { [order] in Self.cell(alert, theme, order, $0, numberWidth).width }
+    self.widths = widths
     cellWidth = widths.max() ?? 0
     let plain = count <= Self.plainListLimit
     let available = max(1, size.rows - reservedRows - (cancelApart ? 2 : 0) - 1)
     if plain {
       (columns, rowsPerPage, pageCount, columnWidths) = (1, gridPositions.count, 1, nil)
+      pageStarts = [0]
     } else if let fit = Self.narrowestFit(widths, width: width, maxRows: available) {
       (columns, rowsPerPage, pageCount, columnWidths) = (fit.count, fit.rows, 1, fit.count > 1 ? fit.widths : nil)
+      pageStarts = [0]
     } else {
       columns = max(1, width / (cellWidth + 2))
       rowsPerPage = available
-      let perPage = rowsPerPage * columns
-      pageCount = max(1, (gridPositions.count + perPage - 1) / perPage)
+      pageStarts = Self.packPages(widths, rows: available, width: width)
+      pageCount = pageStarts.count
       columnWidths = nil
     }
+  }
+
+  /// Page starts: each page takes `rows` rows and as many columns as fit
+  /// `width` when each is as wide as its own widest cell (at least one).
+  static func packPages(_ widths: [Int], rows: Int, width: Int) -> [Int] {
+    var starts: [Int] = []
+    var start = 0
+    while start < widths.count {
+      starts.append(start)
+      var used = 2  // the left margin
+      var end = start
+      while end < widths.count {
+        let column = widths[end..<min(end + rows, widths.count)].max() ?? 0
+        let needed = (end == start ? 0 : 2) + column
+        if end > start && used + needed > width { break }
+        used += needed
+        end = min(end + rows, widths.count)
+      }
+      start = end
+    }
+    return starts
   }
 
   /// The fewest rows (at most `maxRows`) at which the cells, filled down
@@ -103,13 +132,14 @@ public struct ButtonListLayout {
   /// Page `page` (0-based): its buttons, the set-apart cancel button, and a
   /// line saying how to turn pages when there are several.
   public func render(page: Int) -> String {
-    let perPage = max(1, rowsPerPage * columns)
-    let start = min(page, pageCount - 1) * perPage
-    let positions = Array(gridPositions[start..<min(start + perPage, gridPositions.count)])
+    let page = min(max(page, 0), pageCount - 1)
+    let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : gridPositions.count
+    let positions = Array(gridPositions[pageStarts[page]..<end])
     var text = grid(positions)
     if let apart { text += "\n" + grid([apart]) }
     if pageCount > 1 {
-      text += theme.dim("(page \(page + 1) of \(pageCount): Enter or > next, < previous; type to filter)") + "\n"
+      let line = "(page \(page + 1) of \(pageCount): Enter or > next, < previous; type to filter)"
+      text += TerminalText.wrapped(line, width: width).map { theme.dim($0) + "\n" }.joined()
     }
     return text
   }
@@ -122,7 +152,8 @@ public struct ButtonListLayout {
     let shown = Array(positions.prefix(perPage))
     var text = grid(shown)
     if positions.count > shown.count {
-      text += theme.dim("(and \(positions.count - shown.count) more: type more to narrow)") + "\n"
+      let line = "(and \(positions.count - shown.count) more: type more to narrow)"
+      text += TerminalText.wrapped(line, width: width).map { theme.dim($0) + "\n" }.joined()
     }
     return text
   }
@@ -131,7 +162,15 @@ public struct ButtonListLayout {
   /// long titles under their start.
   private func grid(_ positions: [Int]) -> String {
     let numberWidth = String(alert.buttons.count).count
-    guard columns > 1 && positions.count > 1 else {
+    // Up to 7 buttons: one column. More: columns as narrow as their cells
+    // when they fit (the whole list, a page, a filter's matches); one
+    // column otherwise.
+    let fit = !filters || positions.count < 2 ? nil
+      : positions == gridPositions && columnWidths != nil
+      ? (rows: rowsPerPage, count: columns, widths: columnWidths ?? [])
+      : Self.narrowestFit(positions.map { Self.cell(alert, theme, order, $0, numberWidth).width },
+                          width: width, maxRows: rowsPerPage)
+    guard let fit, fit.count > 1 else {
       // One column: a long title wraps under its start, each piece styled.
       let indent = 2 + numberWidth + 2
       return positions.map { position in
@@ -148,15 +187,7 @@ public struct ButtonListLayout {
           + lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
       }.joined()
     }
-    // Columns as narrow as their cells when they fit (the whole list on one
-    // page, a filter's matches); else as wide as the widest cell.
-    let fit = positions == gridPositions && columnWidths != nil
-      ? (rows: rowsPerPage, count: columns, widths: columnWidths ?? [])
-      : Self.narrowestFit(positions.map { Self.cell(alert, theme, order, $0, numberWidth).width },
-                          width: width, maxRows: rowsPerPage)
-    let columns = fit?.count ?? self.columns
-    let narrow = fit?.widths
-    let rows = fit?.rows ?? (positions.count + columns - 1) / columns
+    let (rows, columns, narrow) = (fit.rows, fit.count, fit.widths)
     var out = ""
     for row in 0..<rows {
       var line = " "
@@ -165,7 +196,7 @@ public struct ButtonListLayout {
         guard index < positions.count else { break }
         let cell = Self.cell(alert, theme, order, positions[index], numberWidth)
         let isLast = column == columns - 1 || (column + 1) * rows + row >= positions.count
-        let columnWidth = narrow?[column] ?? cellWidth
+        let columnWidth = narrow[column]
         line += " " + cell.text + (isLast ? "" : String(repeating: " ", count: columnWidth - cell.width + 1))
       }
       out += line + "\n"
