@@ -162,7 +162,11 @@ struct TextEntryTests {
     ("login-password", SIGINT, 130), ("login-password", SIGTERM, 143), ("secure", SIGQUIT, 131),
   ])
   func signals(style: String, signal: Int32, status: Int32) throws {
-    let pty = try AskSession.shell("pw=$(ask -s \(style) -t Unlock); echo \"status=$? len=${#pw}\"")
+    // The calling shell ignores the signal sent to the whole group (so it
+    // outlives ask, and the terminal is checked after ask is gone); ask
+    // gets the default disposition back.
+    let pty = try AskSession.shell(
+      "trap '' TERM HUP QUIT; pw=$(trap - TERM HUP QUIT; exec ask -s \(style) -t Unlock); echo \"status=$? len=${#pw}\"")
     try pty.waitFor("Unlock")
     try pty.waitUntilNonCanonical()
     if style == "login-password" {

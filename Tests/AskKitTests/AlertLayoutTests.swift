@@ -78,8 +78,27 @@ struct AlertLayoutTests {
                                   size: TerminalSize(columns: 40, rows: 24), reservedRows: 3)
     #expect(layout.pageCount == 2)
     let page = layout.render(page: 0)
-    #expect(page.hasPrefix("   1) Destroy (destructive)  19) Item19\n"))
+    #expect(page.hasPrefix("   1) Destroy (destructive)  18) Item18\n"))
     #expect(page.split(separator: "\n").allSatisfy { TerminalText.displayWidth(String($0)) <= 40 })
+  }
+
+  @Test("Every page and every filtered list fits the terminal, whatever the titles", arguments: [
+    (["q", "x1", "x" + String(repeating: "a", count: 13), "x" + String(repeating: "b", count: 13)]
+       + (4...15).map { "x\($0)" }, 80, 24, "x"),
+    ((1...25).map { "T\($0) " + String(repeating: "long ", count: 22) }, 80, 24, "T1"),
+    ((1...11).map { "W\($0) " + String(repeating: "word ", count: 100) }, 80, 24, "W"),
+    ((1...200).map { "你好世界\($0)" }, 40, 12, "1"),
+  ])
+  func fits(titles: [String], columns: Int, rows: Int, filter: String) throws {
+    let alert = try Alert(title: "T", buttons: titles.map { Button($0) }).validated()
+    let layout = ButtonListLayout(alert: alert, theme: Theme(isColored: false),
+                                  size: TerminalSize(columns: columns, rows: rows), reservedRows: 3)
+    let matches = alert.screenOrder.indices.filter { titles[$0].contains(filter) }
+    for text in (0..<layout.pageCount).map({ layout.render(page: $0) }) + [layout.render(positions: matches)] {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      #expect(lines.allSatisfy { TerminalText.displayWidth(String($0)) <= columns })
+      #expect(lines.count <= rows - 3)
+    }
   }
 
   @Test("Control characters in any text are shown, never sent")

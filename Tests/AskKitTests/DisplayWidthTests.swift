@@ -12,6 +12,8 @@ struct DisplayWidthTests {
     ("e\u{301}", 1), ("é", 1),         // combining acute: one cluster
     ("a\u{200D}b", 2),
     ("🇫🇷", 2),                         // a flag: regional indicators pair
+    ("1\u{FE0F}\u{20E3}", 2), ("#\u{FE0F}\u{20E3}", 2), // keycaps: ASCII with VS16
+    ("\u{FE0F}", 0),                   // VS16 alone follows nothing
   ])
   func widths(text: String, columns: Int) {
     #expect(TerminalText.displayWidth(text) == columns)

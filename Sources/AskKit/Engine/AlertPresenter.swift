@@ -102,8 +102,9 @@ public struct AlertPresenter {
   /// a button.
   private func chooseButton(_ alert: Alert, deadline: Int64?, above: String, aboveIsDrawn: Bool,
                             defaultOnTimeout: Bool) throws(AskError) -> Response {
-    let layout = ButtonListLayout(alert: alert, theme: console.theme, size: console.size,
-                                  reservedRows: AlertLayout.lineCount(above) + 2)
+    let reserved = AlertLayout.lineCount(above) + 2
+    var size = console.size
+    var layout = ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
     var page = 0
     var list = layout.render(page: page)
     try console.draw((aboveIsDrawn ? "" : above) + list)
@@ -132,7 +133,13 @@ public struct AlertPresenter {
         case .nextPage, .previousPage, .filter:
           // From a pipe, paging and filtering are unrecognised answers.
           guard console.isInteractive else {
-            throw .invalidAnswer("'\(TerminalText.shortened(answer))' chooses no button: give a number or a title.")
+            let shown = TerminalText.trimmed(answer).isEmpty ? "An empty answer" : "'\(TerminalText.shortened(answer))'"
+            throw .invalidAnswer("\(shown) chooses no button: give a number or a title.")
+          }
+          if console.size != size {  // the window was resized: lay out anew
+            size = console.size
+            layout = ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
+            page = min(page, layout.pageCount - 1)
           }
           if case .filter(let positions) = match {
             list = layout.render(positions: positions)

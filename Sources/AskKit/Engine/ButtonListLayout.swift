@@ -55,7 +55,9 @@ public struct ButtonListLayout {
   /// one with columns as narrow as their own cells, so one wide title does
   /// not thin out every page.
   private let pageStarts: [Int]
-  private let widths: [Int]
+  /// Screen lines a page may take for its buttons.
+  private let rowsAvailable: Int
+  private let numberWidth: Int
 
   /// Lays out `alert`'s buttons for a terminal of `size`, leaving
   /// `reservedRows` rows for the header, the answer line and hints.
@@ -68,25 +70,53 @@ public struct ButtonListLayout {
     let cancelApart = alert.presentation == .actionSheet && alert.cancelButtonIndex != nil && count > 1
     apart = cancelApart ? count - 1 : nil
     gridPositions = Array(0..<(cancelApart ? count - 1 : count))
-    let numberWidth = String(count).count
-    let widths = gridPositions.map { [order] in Self.cell(alert, theme, order, $0, numberWidth).width }
-    self.widths = widths
+    numberWidth = String(count).count
+    let widths = gridPositions.map { [order, numberWidth] in Self.cell(alert, theme, order, $0, numberWidth).width }
     cellWidth = widths.max() ?? 0
     let plain = count <= Self.plainListLimit
-    let available = max(1, size.rows - reservedRows - (cancelApart ? 2 : 0) - 1)
+    // The page line, wrapped, takes a line or more of the height.
+    let pageLine = TerminalText.wrapped(Self.pageLine(page: 999_999, of: 999_999, hasDefault: false),
+                                        width: width).count
+    let available = max(1, size.rows - reservedRows - (cancelApart ? 2 : 0) - pageLine)
+    rowsAvailable = available
     if plain {
       (columns, rowsPerPage, pageCount, columnWidths) = (1, gridPositions.count, 1, nil)
       pageStarts = [0]
-    } else if let fit = Self.narrowestFit(widths, width: width, maxRows: available) {
+    } else if cellWidth + 2 <= width, let fit = Self.narrowestFit(widths, width: width, maxRows: available) {
       (columns, rowsPerPage, pageCount, columnWidths) = (fit.count, fit.rows, 1, fit.count > 1 ? fit.widths : nil)
       pageStarts = [0]
     } else {
       columns = max(1, width / (cellWidth + 2))
       rowsPerPage = available
-      pageStarts = Self.packPages(widths, rows: available, width: width)
-      pageCount = pageStarts.count
+      pageStarts = Self.pages(widths, rows: available, width: width, numberWidth: numberWidth)
+      pageCount = max(1, pageStarts.count)
       columnWidths = nil
     }
+  }
+
+  /// Page starts for `positions`: packed in columns (``packPages``), or —
+  /// when a title is wider than the terminal and wraps — one column by
+  /// the screen lines each button takes.
+  private func pages(of positions: [Int]) -> [Int] {
+    Self.pages(positions.map { Self.cell(alert, theme, order, $0, numberWidth).width },
+               rows: rowsAvailable, width: width, numberWidth: numberWidth)
+  }
+
+  /// Page starts for cells of `widths`, as ``pages(of:)``.
+  static func pages(_ widths: [Int], rows: Int, width: Int, numberWidth: Int) -> [Int] {
+    guard (widths.max() ?? 0) + 2 > width else { return packPages(widths, rows: rows, width: width) }
+    let textWidth = max(1, width - (2 + numberWidth + 2))
+    var starts: [Int] = []
+    var used = rows
+    for (offset, cellWidth) in widths.enumerated() {
+      let lines = max(1, (cellWidth - numberWidth - 2 + textWidth - 1) / textWidth)
+      if used + lines > rows && (used > 0 || starts.isEmpty) {
+        starts.append(offset)
+        used = 0
+      }
+      used += lines
+    }
+    return starts
   }
 
   /// Page starts: each page takes `rows` rows and as many columns as fit
@@ -134,22 +164,27 @@ public struct ButtonListLayout {
   public func render(page: Int) -> String {
     let page = min(max(page, 0), pageCount - 1)
     let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : gridPositions.count
-    let positions = Array(gridPositions[pageStarts[page]..<end])
+    let positions = Array(gridPositions[(pageStarts.isEmpty ? 0 : pageStarts[page])..<end])
     var text = grid(positions)
     if let apart { text += "\n" + grid([apart]) }
     if pageCount > 1 {
-      let line = "(page \(page + 1) of \(pageCount): Enter or > next, < previous; type to filter)"
+      let line = Self.pageLine(page: page + 1, of: pageCount, hasDefault: alert.defaultButtonIndex != nil)
       text += TerminalText.wrapped(line, width: width).map { theme.dim($0) + "\n" }.joined()
     }
     return text
+  }
+
+  /// How to turn pages: Enter too when it does not choose a default.
+  static func pageLine(page: Int, of count: Int, hasDefault: Bool) -> String {
+    "(page \(page) of \(count): \(hasDefault ? "" : "Enter or ")> next, < previous; type to filter)"
   }
 
   /// The buttons at `positions` (0-based screen positions), laid out the
   /// same way: a filter's matches, with their own numbers. At most a page;
   /// a line counts the rest.
   public func render(positions: [Int]) -> String {
-    let perPage = max(1, rowsPerPage * columns)
-    let shown = Array(positions.prefix(perPage))
+    let starts = filters ? pages(of: positions) : [0]
+    let shown = Array(positions.prefix(starts.count > 1 ? starts[1] : positions.count))
     var text = grid(shown)
     if positions.count > shown.count {
       let line = "(and \(positions.count - shown.count) more: type more to narrow)"
@@ -161,7 +196,6 @@ public struct ButtonListLayout {
   /// Rows of cells, numbers going down each column; a single column wraps
   /// long titles under their start.
   private func grid(_ positions: [Int]) -> String {
-    let numberWidth = String(alert.buttons.count).count
     // Up to 7 buttons: one column. More: columns as narrow as their cells
     // when they fit (the whole list, a page, a filter's matches); one
     // column otherwise.
@@ -169,7 +203,7 @@ public struct ButtonListLayout {
       : positions == gridPositions && columnWidths != nil
       ? (rows: rowsPerPage, count: columns, widths: columnWidths ?? [])
       : Self.narrowestFit(positions.map { Self.cell(alert, theme, order, $0, numberWidth).width },
-                          width: width, maxRows: rowsPerPage)
+                          width: width, maxRows: rowsAvailable)
     guard let fit, fit.count > 1 else {
       // One column: a long title wraps under its start, each piece styled.
       let indent = 2 + numberWidth + 2

@@ -63,8 +63,9 @@ public enum TerminalText {
   public static func width(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
+    if scalars.count > 1 && scalars.dropFirst().contains("\u{FE0F}") { return 2 }  // VS16: 1️⃣, ❤️
     if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }  // ASCII, the common case
-    if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") { return 2 }
+    if first.properties.isEmojiPresentation { return 2 }
     return max(0, Int(ask_scalar_width(first.value)))
   }
 
