@@ -123,7 +123,7 @@ static unsigned char complete_title(EditLine *el, int ch) {
     free(replacement);
   }
   free(text);
-  return beep ? CC_REFRESH_BEEP : CC_REFRESH;
+  return beep == 2 ? CC_REDISPLAY : beep ? CC_REFRESH_BEEP : CC_REFRESH;
 }
 
 ask_line_t *ask_line_open(const char *program, int infd, int outfd,

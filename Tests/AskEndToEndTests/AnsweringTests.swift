@@ -73,6 +73,20 @@ struct AnsweringTests {
     #expect(pty.stdout == "Beta\n")
   }
 
+  @Test("Tab completes the common start; Tab again lists the titles it could become")
+  func tabListsCandidates() throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "Negotiate", "Compromise", "Comply"], environment: ["NO_COLOR": "1"])
+    try pty.waitForPrompt()
+    pty.type("Com\t")
+    pty.pause(0.2)
+    pty.type("\t")
+    try pty.waitFor("Compromise  Comply\r\n")
+    try pty.waitFor("Comply\r\n\r\u{1B}[KChoice [1-4, Ctrl-D = cancel]: Comp")  // the line drawn again
+    pty.type("l\t\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Comply\n")
+  }
+
   @Test("Up recalls an earlier answer of this run for editing")
   func history() throws {
     let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])

@@ -252,12 +252,23 @@ public final class TerminalConsole: Console {
     return editor
   }
 
+  /// Tab: the completion of `typed`; when it is ambiguous and nothing more
+  /// can be completed, the titles it could become are listed below (as a
+  /// second Tab does in bash) and `beep` is 2: libedit draws the line again.
   fileprivate func complete(_ typed: String, beep: inout Int32) -> String? {
     guard let (text, ambiguous) = AnswerMatcher.complete(typed, among: completions) else {
       beep = 1
       return nil
     }
     beep = ambiguous ? 1 : 0
+    if ambiguous && text.count == typed.count {
+      let folded = typed.lowercased()
+      let matches = completions.filter { $0.lowercased().hasPrefix(folded) }
+      var list = matches.prefix(20).map(TerminalText.visible).joined(separator: "  ")
+      if matches.count > 20 { list += "  (and \(matches.count - 20) more)" }
+      try? draw("\n" + TerminalText.wrapped(list, width: size.columns).joined(separator: "\n") + "\n")
+      beep = 2
+    }
     return text
   }
 }

@@ -172,7 +172,9 @@ typedef struct ask_line ask_line_t;
 
 /* Completion callback: `line` is the text before the cursor (UTF-8,
  * NUL-terminated). Returns a malloc'd replacement for that text, or NULL
- * to leave it; sets *beep to 1 when the completion is ambiguous. */
+ * to leave it; sets *beep to 1 when the completion is ambiguous, or to 2
+ * when it drew something below (a list of candidates) and the prompt and
+ * line must be drawn again. */
 typedef char *_Nullable (*ask_complete_fn)(void *_Nullable context,
                                             const char *line, int *beep);
 
