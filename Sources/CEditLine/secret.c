@@ -48,25 +48,86 @@ static int append(ask_secret_t *s, unsigned char byte) {
 
 static int is_continuation(unsigned char byte) { return (byte & 0xc0) == 0x80; }
 
-/* Removes the last character (a UTF-8 lead byte and its continuation
- * bytes); returns 1, or 0 when empty. */
+/* The scalar whose UTF-8 starts at p (n bytes there); *size is set to its
+ * length in bytes (at least 1). Invalid bytes are U+FFFD, one at a time. */
+static uint32_t decode(const unsigned char *p, size_t n, size_t *size) {
+  size_t need = p[0] < 0x80 ? 1 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2
+              : p[0] >= 0xe0 && p[0] <= 0xef ? 3 : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
+  *size = 1;
+  if (need == 0 || need > n) return 0xfffd;
+  uint32_t cp = need == 1 ? p[0] : (uint32_t)(p[0] & (0x7f >> need));
+  for (size_t k = 1; k < need; k++) {
+    if (!is_continuation(p[k])) return 0xfffd;
+    cp = cp << 6 | (p[k] & 0x3f);
+  }
+  *size = need;
+  return cp;
+}
+
+/* Where the last scalar of the secret starts (its lead byte). */
+static size_t last_start(const ask_secret_t *s) {
+  size_t i = s->length;
+  while (i > 0 && is_continuation(s->bytes[i - 1]) && s->length - (i - 1) < 4) i--;
+  return i > 0 ? i - 1 : 0;
+}
+
+/* The last complete scalar of the secret, or 0 when it is empty. */
+static uint32_t last_scalar(const ask_secret_t *s) {
+  if (s->length == 0) return 0;
+  size_t start = last_start(s), size;
+  return decode(s->bytes + start, s->length - start, &size);
+}
+
+/* True when `cp` belongs to the character before it rather than starting
+ * one: combining marks (zero width, not a format character), ZWJ,
+ * variation selectors, emoji skin tones and tags. */
+static int extends(uint32_t cp) {
+  if (cp == 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
+      (cp >= 0xe0020 && cp <= 0xe007f))
+    return 1;
+  if (cp < 0x300 || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+      (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff)
+    return 0;
+  return ask_scalar_width(cp) == 0;
+}
+
+/* True when scalar `cp`, following `previous`, starts a new character. */
+static int starts_character(uint32_t cp, uint32_t previous) {
+  return previous == 0 || !(extends(cp) || previous == 0x200d);
+}
+
+/* Removes the last character (its scalars, each all its bytes); returns 1,
+ * or 0 when empty. */
 static size_t erase_character(ask_secret_t *s) {
   if (s->length == 0) return 0;
-  while (s->length > 0 && is_continuation(s->bytes[s->length - 1])) s->bytes[--s->length] = 0;
-  if (s->length > 0) s->bytes[--s->length] = 0;
+  for (;;) {
+    size_t start = last_start(s), size;
+    uint32_t cp = decode(s->bytes + start, s->length - start, &size);
+    explicit_bzero(s->bytes + start, s->length - start);
+    s->length = start;
+    uint32_t previous = last_scalar(s);
+    if (starts_character(cp, previous)) break;
+  }
+  s->last_scalar = last_scalar(s);
+  s->expect = 0;
   return 1;
 }
 
 int ask_secret_set(ask_secret_t *s, const unsigned char *bytes, size_t length) {
   for (size_t i = 0; i < length; i++)
     if (append(s, bytes[i]) == -1) return -1;
+  s->last_scalar = last_scalar(s);
   return 0;
 }
 
 size_t ask_secret_characters(const ask_secret_t *s) {
-  size_t n = 0;
-  for (size_t i = 0; i < s->length; i++)
-    if (!is_continuation(s->bytes[i])) n++;
+  size_t n = 0, size;
+  uint32_t previous = 0;
+  for (size_t i = 0; i < s->length; i += size) {
+    uint32_t cp = decode(s->bytes + i, s->length - i, &size);
+    if (starts_character(cp, previous)) n++;
+    previous = cp;
+  }
   return n;
 }
 
@@ -110,7 +171,17 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
   }
   if (byte < 0x20 && byte != '\t') return ASK_SECRET_NONE; /* other controls */
   if (append(s, byte) == -1) return ASK_SECRET_FULL;
-  *count = is_continuation(byte) ? 0 : 1;
+  if (is_continuation(byte) && s->expect > 0) {
+    if (--s->expect > 0) return ASK_SECRET_NONE; /* more bytes to come */
+  } else {
+    s->expect = byte >= 0xc2 && byte <= 0xdf ? 1 : byte >= 0xe0 && byte <= 0xef ? 2
+              : byte >= 0xf0 && byte <= 0xf4 ? 3 : 0;
+    if (s->expect > 0) return ASK_SECRET_NONE;
+  }
+  /* A scalar is complete: a * when it starts a character. */
+  uint32_t previous = s->last_scalar;
+  s->last_scalar = last_scalar(s);
+  *count = starts_character(s->last_scalar, previous) ? 1 : 0;
   return *count ? ASK_SECRET_ADDED : ASK_SECRET_NONE;
 }
 

@@ -26,8 +26,9 @@ struct MaskedEditorTests {
     return (secret, stars, last)
   }
 
-  @Test("One * per character, not per byte", arguments: [
-    ("pässwörd", 8), ("密码", 2), ("hunter2", 7), ("👍🏽", 2), ("a\tb", 3),
+  @Test("One * per character, not per byte or scalar", arguments: [
+    ("pässwörd", 8), ("密码", 2), ("hunter2", 7), ("a\tb", 3),
+    ("👍🏽", 1), ("e\u{301}", 1), ("👨‍👩‍👧‍👦", 1), ("❤️", 1), ("a\u{200B}b", 3),
   ])
   func masks(text: String, stars: Int) {
     let result = feed(Array(text.utf8) + [13])
@@ -39,6 +40,9 @@ struct MaskedEditorTests {
   @Test("Editing keys act on characters", arguments: [
     ("pä\u{7F}aö\r", "paö"),        // Backspace removes ä, both bytes (C13)
     ("密码\u{7F}\r", "密"),
+    ("a👍🏽\u{7F}x\r", "ax"),         // a skin-toned emoji goes with one Backspace
+    ("ae\u{301}\u{7F}\r", "a"),       // and e with its accent
+    ("x👨‍👩‍👧‍👦\u{7F}\r", "x"),
     ("abc\u{8}\r", "ab"),            // ^H too
     ("abc\u{15}xy\r", "xy"),         // Ctrl-U clears
     ("one two\u{17}\r", "one "),     // Ctrl-W: the word before

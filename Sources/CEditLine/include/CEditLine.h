@@ -221,6 +221,8 @@ typedef struct ask_secret {
   size_t capacity;                /* bytes allocated */
   int escape;                     /* escape-sequence state of the editor */
   int after_cr;                   /* the last byte was CR (CR LF is one Enter) */
+  int expect;                     /* UTF-8 continuation bytes still to come */
+  uint32_t last_scalar;           /* the last complete scalar, 0 when empty */
 } ask_secret_t;
 
 /* What one byte did to the secret (ask_secret_feed). */
@@ -246,7 +248,10 @@ void ask_secret_wipe(ask_secret_t *s);
  * the cursor; CR or LF is Enter (LF right after CR is dropped); Ctrl-D on
  * an empty field is end of input; escape sequences (arrow keys, bracketed
  * paste markers) and other control characters are dropped. Returns one of
- * ASK_SECRET_*, with *count the characters added or erased. */
+ * ASK_SECRET_*, with *count the characters added or erased. A character
+ * is what one `*` stands for: a scalar with the scalars that extend it
+ * (combining marks, variation selectors, skin tones, what a ZWJ joins), so
+ * `e` + U+0301, `👍🏽` and a ZWJ family are one each. */
 int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count);
 
 /* Appends `length` bytes as they are (no editing): a secret read from a
