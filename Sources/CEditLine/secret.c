@@ -250,8 +250,6 @@ static size_t utf8_sequence(const unsigned char *p, size_t left) {
   return n;
 }
 
-void ask_secret_released(void) { prctl(PR_SET_DUMPABLE, 1, 0, 0, 0); }
-
 int ask_write_json_string(int fd, const unsigned char *bytes, size_t length) {
   static const char hex[] = "0123456789abcdef";
   unsigned char chunk[256];

@@ -281,9 +281,6 @@ int ask_write_json_string(int fd, const unsigned char *_Nullable bytes, size_t l
  * prompt was drawn were echoed in clear by the terminal). */
 void ask_tty_discard_input(void);
 
-/* Makes the process dumpable again after its secrets are wiped. */
-void ask_secret_released(void);
-
 #pragma clang assume_nonnull end
 
 #endif
