@@ -57,34 +57,10 @@ public enum AskCommand {
       case .flags(let alert):
         let response = try presenter.present(alert)
         console.restore()
-        exit(write(response, of: alert, invocation).rawValue)
+        write(response, of: alert, invocation)
+        exit(ExitStatus(response).rawValue)
       case .jsonFromStandardInput, .jsonFile:
-        let fd = try specDescriptor(invocation.source)
-        // Answer lines may follow each spec on the same stream: then read
-        // it byte by byte, and each object's line to its end.
-        let sharesStream = fd == console.answerFD
-        // A spec typed on the terminal is read in the terminal's own modes
-        // (echo, line editing), each object to the end of its line.
-        let typed = fd == 0 && isatty(0) == 1
-        var scanner = JSONScanner(source: FileByteSource(fd: fd, readsAhead: !sharesStream && !typed))
-        var count = 0
-        var linesSeen = 0
-        while true {
-          scanner.skipLines(console.linesRead - linesSeen)
-          linesSeen = console.linesRead
-          if typed { ask_tty_suspend() }
-          guard let object = try scanner.nextObject() else { break }
-          if sharesStream || typed { try scanner.finishLine() }
-          if typed { ask_tty_hold() }
-          var alert = try SpecDecoder.alert(from: object)
-          if alert.timeout == nil { alert.timeout = invocation.timeout }
-          let response = try presenter.present(alert)
-          let status = ExitStatus(response)
-          if status != .chosen { console.restore() }
-          if write(response, of: alert, invocation) != .chosen { exit(status.rawValue) }
-          count += 1
-        }
-        if count == 0 { throw AskError.spec("The spec stream is empty: no JSON object to ask") }
+        try presentStream(invocation, presenter: presenter, console: console)
         console.restore()
         exit(ExitStatus.chosen.rawValue)
       }
@@ -102,15 +78,50 @@ public enum AskCommand {
     }
   }
 
-  /// Writes the result of one prompt at once (unbuffered) and returns its
-  /// exit status; a reader that is gone ends `ask` by SIGPIPE.
-  private static func write(_ response: Response, of alert: Alert, _ invocation: Invocation) -> ExitStatus {
+  /// Presents each object of a JSON spec stream in order (SPEC §3), writing
+  /// each result as soon as it is given; returns when the stream ends after
+  /// every prompt ended with status 0, and exits at the first that did not.
+  /// - Throws: ``AskError/spec(_:)`` for bad JSON or an empty stream; what
+  ///   presenting throws.
+  private static func presentStream(_ invocation: Invocation, presenter: AlertPresenter,
+                                    console: TerminalConsole) throws(AskError) {
+    let fd = try specDescriptor(invocation.source)
+    // Answer lines may follow each spec on the same stream: then read it
+    // byte by byte, and each object's line to its end.
+    let sharesStream = fd == console.answerFD
+    // A spec typed on the terminal is read in the terminal's own modes
+    // (echo, line editing), each object to the end of its line.
+    let typed = fd == 0 && isatty(0) == 1
+    var scanner = JSONScanner(source: FileByteSource(fd: fd, readsAhead: !sharesStream && !typed))
+    var count = 0
+    var linesSeen = 0
+    while true {
+      scanner.skipLines(console.linesRead - linesSeen)
+      linesSeen = console.linesRead
+      if typed { ask_tty_suspend() }
+      guard let object = try scanner.nextObject() else { break }
+      if sharesStream || typed { try scanner.finishLine() }
+      if typed { ask_tty_hold() }
+      var alert = try SpecDecoder.alert(from: object)
+      if alert.timeout == nil { alert.timeout = invocation.timeout }
+      let response = try presenter.present(alert)
+      let status = ExitStatus(response)
+      if status != .chosen { console.restore() }
+      write(response, of: alert, invocation)
+      if status != .chosen { exit(status.rawValue) }
+      count += 1
+    }
+    if count == 0 { throw .spec("The spec stream is empty: no JSON object to ask") }
+  }
+
+  /// Writes the result of one prompt at once (unbuffered); a reader that is
+  /// gone ends `ask` by SIGPIPE, any other failure by status 2.
+  private static func write(_ response: Response, of alert: Alert, _ invocation: Invocation) {
     let error = ResultPrinter.write(ResultPrinter.output(for: response, alert: alert, options: invocation.output))
     // The reader is gone: end by SIGPIPE, as a Unix tool does, unless it was
     // ignored when ask started (then it stays ignored: a failure, status 2).
     if error == EPIPE && ask_signal_was_ignored(SIGPIPE) == 0 { ask_signal_reraise(SIGPIPE) }
     if error != 0 { fail(.io("write the result", errno: error)) }
-    return ExitStatus(response)
   }
 
   /// The descriptor the spec is read from: 0, or the opened `--spec` file.

@@ -70,7 +70,7 @@ public struct AlertPresenter {
         switch try readSecret(alert, prompt: prompt, label: label, deadline: deadline, redraw: shown) {
         case .value(let secret):
           values.secret = secret
-          shown += prompt + (alert.secureEcho == .masked ? String(repeating: "*", count: secret.characterCount) : "") + "\n"
+          shown += prompt + alert.secureEcho.mask(secret.characterCount) + "\n"
         case .cancelled: return .endOfInput(in: alert)
         case .timedOut: return .timedOutWithoutChoice
         }
@@ -87,7 +87,7 @@ public struct AlertPresenter {
     guard !alert.buttons.isEmpty else { return values }
     var response = try chooseButton(alert, deadline: deadline, above: shown, aboveIsDrawn: true,
                                     defaultOnTimeout: false)
-    if !response.isTimeoutWithoutChoice && !(response.role == .cancel) {
+    if !response.isTimeoutWithoutChoice && response.role != .cancel {
       response.text = values.text
       response.login = values.login
       response.secret = values.secret
@@ -110,7 +110,14 @@ public struct AlertPresenter {
     try console.draw((aboveIsDrawn ? "" : above) + list)
     var request = LineRequest(prompt: AlertLayout.prompt(for: alert),
                               completions: alert.screenOrder.map { alert.buttons[$0].title },
-                              deadline: deadline, redraw: above + list)
+                              deadline: deadline)
+    // Runs the chosen button's handler and makes its response.
+    func choose(_ index: Int, timedOut: Bool = false) -> Response {
+      alert.buttons[index].handler?()
+      var response = Response.chose(index, in: alert)
+      response.timedOut = timedOut
+      return response
+    }
     while true {
       request.redraw = above + list
       switch try console.readLine(request) {
@@ -118,16 +125,12 @@ public struct AlertPresenter {
         return .endOfInput(in: alert)
       case .timedOut:
         guard defaultOnTimeout, let index = alert.defaultButtonIndex else { return .timedOutWithoutChoice }
-        var response = Response.chose(index, in: alert)
-        response.timedOut = true
-        alert.buttons[index].handler?()
-        return response
+        return choose(index, timedOut: true)
       case .line(let answer):
         let match = AnswerMatcher.match(answer, in: alert, pageCount: layout.pageCount, filters: layout.filters)
         switch match {
         case .button(let index):
-          alert.buttons[index].handler?()
-          return .chose(index, in: alert)
+          return choose(index)
         case .unrecognized(let hint):
           try hintOrThrow(hint)
         case .nextPage, .previousPage, .filter:

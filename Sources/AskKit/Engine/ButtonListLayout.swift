@@ -33,12 +33,8 @@ public struct ButtonListLayout {
 
   /// The alert laid out (validated).
   public let alert: Alert
-  /// Columns of buttons (1 for a plain list).
-  public let columns: Int
-  /// Rows of buttons on a full page.
-  public let rowsPerPage: Int
   /// Pages (1 when everything fits).
-  public let pageCount: Int
+  public var pageCount: Int { pageStarts.count }
 
   private let theme: Theme
   private let width: Int
@@ -47,10 +43,6 @@ public struct ButtonListLayout {
   /// The sheet's cancel button's screen position, set apart; `nil` if none.
   private let apart: Int?
   private let order: ScreenOrder
-  private let cellWidth: Int
-  /// Each column's width when everything fits on one page with columns as
-  /// narrow as their cells (as `ls -C`); `nil` when paged (uniform columns).
-  private let columnWidths: [Int]?
   /// Where each page starts in ``gridPositions``: pages are packed one by
   /// one with columns as narrow as their own cells, so one wide title does
   /// not thin out every page.
@@ -72,26 +64,15 @@ public struct ButtonListLayout {
     gridPositions = Array(0..<(cancelApart ? count - 1 : count))
     numberWidth = String(count).count
     let widths = gridPositions.map { [order, numberWidth] in Self.cell(alert, theme, order, $0, numberWidth).width }
-    cellWidth = widths.max() ?? 0
     let plain = count <= Self.plainListLimit
     // The page line, wrapped, takes a line or more of the height.
     let pageLine = TerminalText.wrapped(Self.pageLine(page: 999_999, of: 999_999, hasDefault: false),
                                         width: width).count
     let available = max(1, size.rows - reservedRows - (cancelApart ? 2 : 0) - pageLine)
     rowsAvailable = available
-    if plain {
-      (columns, rowsPerPage, pageCount, columnWidths) = (1, gridPositions.count, 1, nil)
-      pageStarts = [0]
-    } else if cellWidth + 2 <= width, let fit = Self.narrowestFit(widths, width: width, maxRows: available) {
-      (columns, rowsPerPage, pageCount, columnWidths) = (fit.count, fit.rows, 1, fit.count > 1 ? fit.widths : nil)
-      pageStarts = [0]
-    } else {
-      columns = max(1, width / (cellWidth + 2))
-      rowsPerPage = available
-      pageStarts = Self.pages(widths, rows: available, width: width, numberWidth: numberWidth)
-      pageCount = max(1, pageStarts.count)
-      columnWidths = nil
-    }
+    // One page when the list is plain or fits; else pages, packed one by one.
+    let fits = (widths.max() ?? 0) + 2 <= width && Self.narrowestFit(widths, width: width, maxRows: available) != nil
+    pageStarts = plain || fits ? [0] : Self.pages(widths, rows: available, width: width, numberWidth: numberWidth)
   }
 
   /// Page starts for `positions`: packed in columns (``packPages``), or —
@@ -164,7 +145,7 @@ public struct ButtonListLayout {
   public func render(page: Int) -> String {
     let page = min(max(page, 0), pageCount - 1)
     let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : gridPositions.count
-    let positions = Array(gridPositions[(pageStarts.isEmpty ? 0 : pageStarts[page])..<end])
+    let positions = Array(gridPositions[pageStarts[page]..<end])
     var text = grid(positions)
     if let apart { text += "\n" + grid([apart]) }
     if pageCount > 1 {
@@ -200,8 +181,6 @@ public struct ButtonListLayout {
     // when they fit (the whole list, a page, a filter's matches); one
     // column otherwise.
     let fit = !filters || positions.count < 2 ? nil
-      : positions == gridPositions && columnWidths != nil
-      ? (rows: rowsPerPage, count: columns, widths: columnWidths ?? [])
       : Self.narrowestFit(positions.map { Self.cell(alert, theme, order, $0, numberWidth).width },
                           width: width, maxRows: rowsAvailable)
     guard let fit, fit.count > 1 else {

@@ -66,7 +66,7 @@ public final class ScriptedConsole: Console {
     switch try next() {
     case .text(let line):
       let secret = SecretText(bytes: Array(line.utf8))
-      if request.echo == .masked { transcript += String(repeating: "*", count: secret.characterCount) }
+      transcript += request.echo.mask(secret.characterCount)
       transcript += "\n"
       return .secret(secret)
     case .endOfInput:

@@ -65,18 +65,19 @@ public final class TerminalConsole: Console {
   ///   - answers: where answers come from.
   ///   - color: the `--color` mode; see ``Theme/decide(mode:drawingFD:environment:)``.
   /// - Throws: ``AskError/noTerminal`` when `answers` is `.terminal` and
-  ///   `/dev/tty` cannot be opened; ``AskError/io(_:errno:)`` (`EBADF`) when
-  ///   answers come from standard input and it is closed (errno 0).
+  ///   `/dev/tty` cannot be opened; ``AskError/io(_:errno:)`` when answers
+  ///   come from standard input and it is closed.
   public init(answers: AnswerSource = .standardInput, color: ColorMode = .auto) throws(AskError) {
     let closed = ask_reserve_standard_fds()
     _ = ask_signals_install()
     terminalFD = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
     drawingFD = terminalFD >= 0 ? terminalFD : 2
-    switch answers {
-    case .terminal, .terminalOrStandardInput where terminalFD >= 0:
-      guard terminalFD >= 0 else { throw .noTerminal }
+    switch (answers, terminalFD >= 0) {
+    case (.terminal, false):
+      throw .noTerminal
+    case (.terminal, true), (.terminalOrStandardInput, true):
       answerFD = terminalFD
-    default:
+    case (.standardInput, _), (.terminalOrStandardInput, false):
       guard closed & 1 == 0 else { throw .io("read the answer: standard input is closed", errno: 0) }
       answerFD = 0
     }
@@ -194,7 +195,7 @@ public final class TerminalConsole: Console {
       _ = line.withMemoryRebound(to: UInt8.self, capacity: length) { ask_secret_set(&secret.storage, $0, length) }
       explicit_bzero(line, length)
       free(line)
-      try draw(mask(secret.characterCount, request.echo) + "\n")
+      try draw(request.echo.mask(secret.characterCount) + "\n")
       return .secret(secret)
     }
     try draw(request.prompt)
@@ -202,7 +203,7 @@ public final class TerminalConsole: Console {
       let status = ask_secret_read(answerFD, drawingFD, request.echo == .masked ? 1 : 0, deadline,
                                    &secret.storage, &signo)
       if Int(status) == ASK_READ_RESUMED {
-        try draw("\n" + request.redraw + request.prompt + mask(secret.characterCount, request.echo))
+        try draw("\n" + request.redraw + request.prompt + request.echo.mask(secret.characterCount))
         continue
       }
       guard Int(status) == ASK_READ_LINE else {
@@ -225,10 +226,6 @@ public final class TerminalConsole: Console {
     case ASK_READ_TOO_LONG: throw .io("read \(what): a line is longer than 1 MiB", errno: 0)
     default: throw .io("read \(what)", errno: error)
     }
-  }
-
-  private func mask(_ count: Int, _ echo: SecureEcho) -> String {
-    echo == .masked ? String(repeating: "*", count: count) : ""
   }
 
   /// True when `fd` is this process's controlling terminal (`tcgetsid`

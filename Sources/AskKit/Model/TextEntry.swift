@@ -59,4 +59,7 @@ public enum SecureEcho: String, Sendable, Equatable, CaseIterable {
   case masked
   /// Nothing at all.
   case no
+
+  /// What stands on screen for `count` characters typed: `*`s, or nothing.
+  public func mask(_ count: Int) -> String { self == .masked ? String(repeating: "*", count: count) : "" }
 }
