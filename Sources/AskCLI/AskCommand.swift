@@ -8,83 +8,90 @@ import Darwin
 #endif
 
 /// The `ask` command: parse, present each prompt, print, exit — the one
-/// place that turns outcomes into exit statuses.
+/// place that ends the process, with the ``ExitStatus`` of what happened.
 public enum AskCommand {
   /// Runs `ask` with the process's arguments and exits.
   public static func main() -> Never {
     let closed = ask_reserve_standard_fds()
-    _ = ask_locale_init()
+    ask_default_fault_actions()
     let action: Action
     do {
       action = try Invocation.action(for: OptionParser.parse(try arguments()))
     } catch {
-      fail(error)
+      finish(failed(error, console: nil))
     }
     switch action {
     case .help:
-      exit(informational(HelpText.render(), closed: closed))
+      finish(informational(HelpText.render(), closed: closed))
     case .version:
-      exit(informational("ask \(askVersion)\n", closed: closed))
+      finish(informational("ask \(askVersion)\n", closed: closed))
     case .present(let invocation):
       // A closed stdout would swallow the result: say so before asking.
-      if closed & 2 != 0 { fail(.io("write the result: standard output is closed", errno: 0)) }
-      run(invocation)
+      if closed & 2 != 0 { finish(failed(.io("write the result: standard output is closed", errno: 0), console: nil)) }
+      finish(run(invocation))
     }
   }
 
-  /// Writes `--help` or `--version` text: exit status 0, or 2 with a line
-  /// when stdout is closed or the write fails.
-  private static func informational(_ text: String, closed: Int32) -> Int32 {
-    if closed & 2 != 0 { fail(.io("write to standard output: it is closed", errno: 0)) }
-    let error = ResultPrinter.write([.bytes(Array(text.utf8))])
-    if error != 0 { fail(.io("write to standard output", errno: error)) }
-    return 0
+  /// Ends `ask` with `status`: input typed ahead on the terminal is
+  /// discarded (SPEC §5), then the process exits with the status's code, or
+  /// dies by its signal.
+  private static func finish(_ status: ExitStatus) -> Never {
+    ask_discard_pending_input()
+    if case .signal(let number) = status { ask_die_by(number) }
+    exit(status.code)
+  }
+
+  /// Writes `--help` or `--version` text: status 0, or 2 with a line when
+  /// stdout is closed or the write fails.
+  private static func informational(_ text: String, closed: Int32) -> ExitStatus {
+    if closed & 2 != 0 { return failed(.io("write to standard output: it is closed", errno: 0), console: nil) }
+    var signo: Int32 = 0
+    var text = text
+    let status = text.withUTF8 { ask_write_all(nil, 1, $0.baseAddress, $0.count, &signo) }
+    return status == 0 ? .chosen : failed(.io("write to standard output", errno: errno), console: nil)
   }
 
   /// Presents the prompts of `invocation` in order, writing each result as
   /// soon as it is given; stops at the first that does not end with status
-  /// 0 and exits with that status (SPEC §3).
-  private static func run(_ invocation: Invocation) -> Never {
+  /// 0 (SPEC §3). Returns the status to exit with, the terminal session
+  /// ended.
+  private static func run(_ invocation: Invocation) -> ExitStatus {
     let console: TerminalConsole
     do {
       console = try TerminalConsole(answers: invocation.answerSource, color: invocation.color)
+      // Signals are handled from here (while a spec is awaited too); the
+      // terminal is held when the first prompt is drawn.
+      try console.begin()
     } catch {
-      fail(error)
+      return failed(error, console: nil)
     }
     let presenter = AlertPresenter(console: console)
     do throws(AskError) {
       switch invocation.source {
       case .flags(let alert):
         let response = try presenter.present(alert)
-        console.restore()
-        write(response, of: alert, invocation)
-        exit(ExitStatus(response).rawValue)
+        // A signal that came with the answer wins over the answer.
+        let delivered = console.restore()
+        if delivered != 0 { return .signal(delivered) }
+        try write(response, of: alert, invocation, console: console)
+        return ExitStatus(response)
       case .jsonFromStandardInput, .jsonFile:
-        try presentStream(invocation, presenter: presenter, console: console)
-        console.restore()
-        exit(ExitStatus.chosen.rawValue)
+        return try presentStream(invocation, presenter: presenter, console: console)
       }
-    } catch .interrupted(let signal) {
-      ask_signal_reraise(signal)
-    } catch .invalidAnswer(let hint) {
-      // One hint line: on stderr, and on the terminal only when stderr
-      // does not reach it (SPEC §4).
-      if !console.drawsOnStandardError { try? console.draw(hint + "\n") }
-      console.restore()
-      report(hint)
-      exit(ExitStatus.failure.rawValue)
     } catch {
-      fail(error)
+      return failed(error, console: console)
     }
   }
 
   /// Presents each object of a JSON spec stream in order (SPEC §3), writing
-  /// each result as soon as it is given; returns when the stream ends after
-  /// every prompt ended with status 0, and exits at the first that did not.
-  /// - Throws: ``AskError/spec(_:)`` for bad JSON or an empty stream; what
-  ///   presenting throws.
+  /// each result as soon as it is given; returns at the end of the stream
+  /// (0: every prompt ended with status 0) or at the first prompt that did
+  /// not end with 0, with its status. `--timeout` limits each wait for an
+  /// object.
+  /// - Throws: ``AskError/spec(_:)`` for bad JSON or an empty stream;
+  ///   ``AskError/specTimedOut(seconds:)``; what presenting throws.
   private static func presentStream(_ invocation: Invocation, presenter: AlertPresenter,
-                                    console: TerminalConsole) throws(AskError) {
+                                    console: TerminalConsole) throws(AskError) -> ExitStatus {
     let fd = try specDescriptor(invocation.source)
     // Answer lines may follow each spec on the same stream: then read it
     // byte by byte, and each object's line to its end.
@@ -92,42 +99,69 @@ public enum AskCommand {
     // A spec typed on the terminal is read in the terminal's own modes
     // (echo, line editing), each object to the end of its line.
     let typed = fd == 0 && isatty(0) == 1
-    var scanner = JSONScanner(source: FileByteSource(fd: fd, readsAhead: !sharesStream && !typed))
+    let source = FileByteSource(fd: fd, readsAhead: !sharesStream && !typed, console: console)
+    var scanner = JSONScanner(source: source)
     var count = 0
     var linesSeen = 0
     while true {
       scanner.skipLines(console.linesRead - linesSeen)
       linesSeen = console.linesRead
-      if typed { ask_tty_suspend() }
+      if typed { console.releaseTerminal() }  // held again when the prompt is drawn
+      source.deadline = invocation.timeout.flatMap { seconds in
+        seconds > 0 && seconds < 3e10 ? (ask_now_ms() + Int64((seconds * 1000).rounded()), seconds) : nil
+      }
       guard let object = try scanner.nextObject() else { break }
       if sharesStream || typed { try scanner.finishLine() }
-      if typed { ask_tty_hold() }
       var alert = try SpecDecoder.alert(from: object)
       if alert.timeout == nil { alert.timeout = invocation.timeout }
       let response = try presenter.present(alert)
       let status = ExitStatus(response)
-      if status != .chosen { console.restore() }
-      write(response, of: alert, invocation)
-      if status != .chosen { exit(status.rawValue) }
+      if status != .chosen {
+        let delivered = console.restore()
+        if delivered != 0 { return .signal(delivered) }
+      }
+      try write(response, of: alert, invocation, console: console)
+      if status != .chosen { return status }
       count += 1
     }
     if count == 0 { throw .spec("The spec stream is empty: no JSON object to ask") }
+    let delivered = console.restore()
+    return delivered != 0 ? .signal(delivered) : .chosen
   }
 
-  /// Writes the result of one prompt at once (unbuffered); a reader that is
-  /// gone ends `ask` by SIGPIPE, any other failure by status 2.
-  private static func write(_ response: Response, of alert: Alert, _ invocation: Invocation) {
-    let error = ResultPrinter.write(ResultPrinter.output(for: response, alert: alert, options: invocation.output))
-    // The reader is gone: end by SIGPIPE, as a Unix tool does, unless it was
-    // ignored when ask started (then it stays ignored: a failure, status 2).
-    if error == EPIPE && ask_signal_was_ignored(SIGPIPE) == 0 { ask_signal_reraise(SIGPIPE) }
-    if error != 0 { fail(.io("write the result", errno: error)) }
+  /// Writes the result of one prompt at once (unbuffered).
+  /// - Throws: as ``TerminalConsole/writeOutput(_:asJSONString:)``.
+  private static func write(_ response: Response, of alert: Alert, _ invocation: Invocation,
+                            console: TerminalConsole) throws(AskError) {
+    try ResultPrinter.write(ResultPrinter.output(for: response, alert: alert, options: invocation.output),
+                            to: console)
+  }
+
+  /// Ends the terminal session after `error` and reports it: the status to
+  /// exit with. A signal that arrived (or the one of `.interrupted`) ends
+  /// `ask` by it, quietly; a reader of the result that is gone ends it by
+  /// SIGPIPE, as a Unix tool, unless SIGPIPE was ignored when `ask` started
+  /// (it stays ignored: a failure, 2). An unrecognised piped answer's hint
+  /// is drawn on the terminal too when stderr does not reach it (SPEC §4).
+  private static func failed(_ error: AskError, console: TerminalConsole?) -> ExitStatus {
+    if case .invalidAnswer(let hint) = error, let console, !console.drawsOnStandardError {
+      try? console.draw(hint + "\n")
+    }
+    let delivered = console?.restore() ?? 0
+    if delivered != 0 { return .signal(delivered) }
+    if case .io(_, let errno) = error, errno == EPIPE, ask_signal_is_ignored(SIGPIPE) == 0 {
+      return .signal(SIGPIPE)
+    }
+    if case .interrupted = error {} else { report(error.message) }
+    return ExitStatus(error)
   }
 
   /// The descriptor the spec is read from: 0, or the opened `--spec` file.
   private static func specDescriptor(_ source: PromptSource) throws(AskError) -> Int32 {
     guard case .jsonFile(let path) = source else { return 0 }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    // Non-blocking: a FIFO without a writer yet is opened at once and
+    // waited on (poll), so signals and --timeout act while it is awaited.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     var info = stat()
     let error = fd < 0 ? errno : fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR ? EISDIR : 0
     guard error == 0 else {
@@ -154,12 +188,7 @@ public enum AskCommand {
   /// made visible (SPEC §6).
   private static func report(_ message: String) {
     var line = "ask: " + TerminalText.visible(message) + "\n"
-    line.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
-  }
-
-  private static func fail(_ error: AskError) -> Never {
-    ask_tty_restore()
-    report(error.message)
-    exit(ExitStatus.failure.rawValue)
+    var signo: Int32 = 0
+    line.withUTF8 { _ = ask_write_all(nil, 2, $0.baseAddress, $0.count, &signo) }
   }
 }

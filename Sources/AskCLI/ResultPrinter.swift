@@ -26,8 +26,8 @@ enum OutputPiece: Equatable {
 /// A cancel or a timeout with nothing chosen prints nothing in `title` and
 /// `index` modes (the exit status says it: `ask … | xargs rm` never sees a
 /// title when the user backed out). Secrets never pass through a `String`:
-/// they are written with write(2) from their own memory, JSON-escaped by
-/// `ask_write_json_string` (SPEC §6).
+/// they are written with write(2) from their own memory, JSON-escaped in
+/// the C shim (SPEC §6).
 enum ResultPrinter {
   /// The pieces to write for `response`.
   static func output(for response: Response, alert: Alert, options: OutputOptions) -> [OutputPiece] {
@@ -108,33 +108,27 @@ enum ResultPrinter {
     return out + "\""
   }
 
-  /// Writes `pieces` to standard output with write(2), in order.
-  /// - Returns: 0, or the `errno` of the failed write (EPIPE when the
-  ///   reader is gone).
-  static func write(_ pieces: [OutputPiece]) -> Int32 {
+  /// Writes `pieces` to standard output through `console` (write(2), whole,
+  /// in order; secrets from their own memory).
+  /// - Throws: as ``TerminalConsole/writeOutput(_:asJSONString:)``
+  ///   (`EPIPE` when the reader is gone).
+  static func write(_ pieces: [OutputPiece], to console: TerminalConsole) throws(AskError) {
     for piece in pieces {
-      let error: Int32
-      switch piece {
-      case .bytes(let bytes): error = bytes.withUnsafeBytes { writeAll($0) }
-      case .secret(let secret, json: false): error = secret.withUnsafeBytes { writeAll($0) }
-      case .secret(let secret, json: true):
-        error = secret.withUnsafeBytes { bytes in
-          ask_write_json_string(1, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count) == 0
-            ? 0 : errno
+      // The buffers' accessors rethrow untyped errors: carried out as values.
+      func attempt(_ raw: UnsafeRawBufferPointer, json: Bool) -> AskError? {
+        do throws(AskError) {
+          try console.writeOutput(raw, asJSONString: json)
+          return nil
+        } catch {
+          return error
         }
       }
-      if error != 0 { return error }
+      let failure: AskError?
+      switch piece {
+      case .bytes(let bytes): failure = bytes.withUnsafeBytes { attempt($0, json: false) }
+      case .secret(let secret, let json): failure = secret.withUnsafeBytes { attempt($0, json: json) }
+      }
+      if let failure { throw failure }
     }
-    return 0
-  }
-
-  private static func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32 {
-    guard let base = bytes.baseAddress else { return 0 }
-    var offset = 0
-    while offset < bytes.count {
-      let n = Glibc.write(1, base + offset, bytes.count - offset)
-      if n >= 0 { offset += n } else if errno != EINTR { return errno }
-    }
-    return 0
   }
 }

@@ -9,8 +9,9 @@ import Darwin
 /// quotes, no trailing period — never a secret).
 ///
 /// Cancel is not an error (it is a ``Response`` with role `.cancel`).
-/// The `ask` tool maps every case but ``interrupted(signal:)`` to exit
-/// status 2; `interrupted` ends the process by that signal (128+N).
+/// The `ask` tool maps every case to exit status 2 but two:
+/// ``interrupted(signal:)`` ends the process by that signal (128+N), and
+/// ``specTimedOut(seconds:)`` is 124.
 public enum AskError: Error, Equatable, Sendable {
   /// A command-line mistake: unknown option, missing or bad value. The
   /// message names the option and, where one is close, the option meant.
@@ -28,6 +29,8 @@ public enum AskError: Error, Equatable, Sendable {
   case interrupted(signal: Int32)
   /// Reading or writing failed: the operation and `errno`.
   case io(String, errno: Int32)
+  /// No spec arrived within the `--timeout` (in seconds): exit status 124.
+  case specTimedOut(seconds: Double)
 
   /// The one-line message for standard error, without the program name.
   public var message: String {
@@ -37,6 +40,7 @@ public enum AskError: Error, Equatable, Sendable {
     case .interrupted(let signal): "Interrupted by signal \(signal)"
     case .io(let operation, let errno) where errno == 0: "Cannot \(operation)"
     case .io(let operation, let errno): "Cannot \(operation): \(String(cString: strerror(errno)))"
+    case .specTimedOut(let seconds): "No spec arrived within \(AlertLayout.seconds(seconds)) s"
     }
   }
 }

@@ -1,12 +1,16 @@
 /* Fixed-argument wrappers over libedit for one line-editing session.
  * libedit reads through read_char (EL_GETCFN), which waits with
- * ask_wait_input, so a signal or a deadline ends el_gets without
- * libedit's EL_SIGNAL (which re-raises to the whole process group). */
+ * ask_session_wait, so a signal or a deadline ends el_gets without
+ * libedit's EL_SIGNAL (which re-raises to the whole process group).
+ * Every call into libedit runs under the session's own UTF-8 LC_CTYPE
+ * (uselocale), so the process's locale is left as the host set it. */
 #include "CEditLine.h"
 
 #include <histedit.h>
 
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +18,8 @@
 #include <wchar.h>
 
 struct ask_line {
+  ask_session_t *session;   /* the terminal session: waits, holds */
+  locale_t locale;          /* a UTF-8 LC_CTYPE for libedit */
   EditLine *el;
   History *history;
   FILE *in, *out, *err;     /* libedit's streams (dups of the fds) */
@@ -53,7 +59,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
   unsigned char bytes[4];
   int have = 0, need = 0;
   for (;;) {
-    int w = ask_wait_input(s->infd, s->deadline_ms, &s->signo);
+    int w = ask_session_wait(s->session, s->infd, s->deadline_ms, &s->signo);
     if (w != ASK_WAIT_READY) {
       s->status = w == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
                 : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT
@@ -61,19 +67,19 @@ static int read_char(EditLine *el, wchar_t *wc) {
       if (w != ASK_WAIT_ERROR) errno = EINTR;
       return -1;
     }
-    if (ask_take_resize()) el_resize(el);
+    if (ask_session_take_resize(s->session)) el_resize(el);
     unsigned char c;
     ssize_t r = read(s->infd, &c, 1);
     if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (r == 0 || (r == -1 && errno == EIO)) { /* EOF or hang-up */
-      s->status = ASK_READ_EOF;
+    if (r == 0 || (r == -1 && errno == EIO)) { /* the held terminal is gone */
+      s->status = ASK_READ_HANGUP;
       return 0;
     }
     if (r == -1) {
       s->status = ASK_READ_ERROR;
       return -1;
     }
-    c = ask_tty_typeahead(c);
+    c = ask_session_typeahead(s->session, c);
     /* CR LF is one Enter: a terminal (or a paste) sending both must not
      * leave an empty answer for the next read. */
     int was_cr = s->after_cr;
@@ -126,10 +132,29 @@ static unsigned char complete_title(EditLine *el, int ch) {
   return beep == 2 ? CC_REDISPLAY : beep ? CC_REFRESH_BEEP : CC_REFRESH;
 }
 
-ask_line_t *ask_line_open(const char *program, int infd, int outfd,
+/* A UTF-8 LC_CTYPE for libedit, the other categories as the process has
+ * them: the user's when its codeset is UTF-8, else C.UTF-8 (libedit drops
+ * non-ASCII bytes, and crashes on a non-ASCII prompt, without one). */
+static locale_t utf8_locale(void) {
+  locale_t base = duplocale(LC_GLOBAL_LOCALE);
+  if (base == (locale_t)0) return (locale_t)0;
+  locale_t user = newlocale(LC_CTYPE_MASK, "", base);
+  if (user != (locale_t)0) {
+    if (strcmp(nl_langinfo_l(CODESET, user), "UTF-8") == 0) return user;
+    base = user;
+  }
+  locale_t fallback = newlocale(LC_CTYPE_MASK, "C.UTF-8", base);
+  if (fallback == (locale_t)0) freelocale(base);
+  return fallback;
+}
+
+ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd, int outfd,
                           ask_complete_fn complete, void *context) {
   struct ask_line *s = calloc(1, sizeof *s);
   if (s == NULL) return NULL;
+  s->session = session;
+  s->locale = utf8_locale();
+  locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   s->infd = infd;
   s->complete = complete;
   s->context = context;
@@ -163,8 +188,11 @@ ask_line_t *ask_line_open(const char *program, int infd, int outfd,
   el_set(s->el, EL_EDITMODE, 1); /* an editrc's `edit off` would break the prompt */
   el_set(s->el, EL_ADDFN, "ask-complete", "Complete a button title", complete_title);
   el_set(s->el, EL_BIND, "^I", "ask-complete", (const char *)NULL);
+  if (outer != (locale_t)0) uselocale(outer);
+  (void)ask_session_hold(session); /* libedit set its own modes */
   return s;
 fail:
+  if (outer != (locale_t)0) uselocale(outer);
   if (in >= 0 && s->in == NULL) close(in);
   if (out >= 0 && s->out == NULL) close(out);
   ask_line_close(s);
@@ -180,11 +208,14 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   s->prompt = copy;
   s->deadline_ms = deadline_ms;
   s->status = ASK_READ_ERROR;
+  locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   if (initial != NULL && initial[0] != '\0') el_push(s->el, initial);
   int count = 0;
   const char *text = el_gets(s->el, &count);
-  ask_tty_hold();
+  if (outer != (locale_t)0) uselocale(outer);
+  (void)ask_session_hold(s->session);
   if (text == NULL) {
+    if (s->status == ASK_READ_HANGUP) return ASK_READ_HANGUP;
     if (count == 0 || s->status == ASK_READ_EOF) return ASK_READ_EOF;
     if (s->status == ASK_READ_RESUMED) { /* keep what was typed */
       const LineInfo *li = el_line(s->el);
@@ -209,13 +240,19 @@ const char *ask_line_pending(ask_line_t *s) { return s->pending != NULL ? s->pen
 
 void ask_line_remember(ask_line_t *s, const char *line) {
   HistEvent event;
-  if (s->history != NULL && line[0] != '\0') history(s->history, &event, H_ENTER, line);
+  if (s->history == NULL || line[0] == '\0') return;
+  locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
+  history(s->history, &event, H_ENTER, line);
+  if (outer != (locale_t)0) uselocale(outer);
 }
 
 void ask_line_close(ask_line_t *s) {
   if (s == NULL) return;
+  locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   if (s->el != NULL) el_end(s->el);
   if (s->history != NULL) history_end(s->history);
+  if (outer != (locale_t)0) uselocale(outer);
+  if (s->locale != (locale_t)0) freelocale(s->locale);
   if (s->in != NULL) fclose(s->in);
   if (s->out != NULL) fclose(s->out);
   if (s->err != NULL) fclose(s->err);

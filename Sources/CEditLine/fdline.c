@@ -7,12 +7,14 @@
 #include <string.h>
 #include <unistd.h>
 
-int ask_read_fd_line(int fd, int64_t deadline_ms, char **line, size_t *len, int *signo) {
+int ask_read_fd_line(ask_session_t *session, int fd, int64_t deadline_ms, char **line, size_t *len,
+                     int *signo) {
   size_t cap = 64, n = 0;
   char *buf = malloc(cap);
   if (buf == NULL) return ASK_READ_ERROR;
   for (;;) {
-    int w = ask_wait_input(fd, deadline_ms, signo);
+    int w = ask_session_wait(session, fd, deadline_ms, signo);
+    if (w == ASK_WAIT_RESUMED) continue; /* nothing of a pipe to draw again */
     if (w != ASK_WAIT_READY) {
       int saved = errno;
       explicit_bzero(buf, cap);
@@ -25,7 +27,8 @@ int ask_read_fd_line(int fd, int64_t deadline_ms, char **line, size_t *len, int 
     ssize_t r = read(fd, &c, 1);
     if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
     if (r == -1 || (r == 0 && n == 0)) {
-      int saved = errno, status = r == 0 ? ASK_READ_EOF : ASK_READ_ERROR;
+      int saved = errno;
+      int status = r == 0 ? ASK_READ_EOF : errno == EIO && isatty(fd) ? ASK_READ_HANGUP : ASK_READ_ERROR;
       explicit_bzero(buf, cap);
       free(buf);
       errno = saved;

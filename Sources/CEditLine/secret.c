@@ -186,13 +186,16 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
 }
 
 /* Writes `n` copies of `text` to fd (the mask); errors are ignored: the
- * answer can be given even when the drawing stream is gone. */
-static void repeat(int fd, const char *text, size_t n) {
+ * answer can be given even when the drawing stream is gone (a signal that
+ * cut the write is seen by the next wait). */
+static void repeat(ask_session_t *session, int fd, const char *text, size_t n) {
   size_t length = strlen(text);
-  for (size_t i = 0; i < n; i++) (void)!write(fd, text, length);
+  int signo;
+  for (size_t i = 0; i < n; i++) (void)ask_write_all(session, fd, text, length, &signo);
 }
 
-int ask_secret_read(int infd, int outfd, int masked, int64_t deadline_ms, ask_secret_t *s, int *signo) {
+int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked, int64_t deadline_ms,
+                    ask_secret_t *s, int *signo) {
   for (;;) {
     /* A lone Esc is a key, not the start of a sequence: when nothing
      * follows it within 50 ms, the next key is a key again. */
@@ -201,7 +204,7 @@ int ask_secret_read(int infd, int outfd, int masked, int64_t deadline_ms, ask_se
       int64_t soon = ask_now_ms() + 50;
       if (wait_until < 0 || soon < wait_until) wait_until = soon;
     }
-    int w = ask_wait_input(infd, wait_until, signo);
+    int w = ask_session_wait(session, infd, wait_until, signo);
     if (w == ASK_WAIT_TIMEOUT && wait_until != deadline_ms) {
       s->escape = PLAIN;
       continue;
@@ -213,16 +216,16 @@ int ask_secret_read(int infd, int outfd, int masked, int64_t deadline_ms, ask_se
     unsigned char byte;
     ssize_t r = read(infd, &byte, 1);
     if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (r == 0 || (r == -1 && errno == EIO)) return ASK_READ_EOF;
+    if (r == 0 || (r == -1 && errno == EIO)) return ASK_READ_HANGUP; /* the held terminal is gone */
     if (r == -1) return ASK_READ_ERROR;
-    byte = ask_tty_typeahead(byte);
+    byte = ask_session_typeahead(session, byte);
     size_t count;
     switch (ask_secret_feed(s, byte, &count)) {
     case ASK_SECRET_ADDED:
-      if (masked) repeat(outfd, "*", count);
+      if (masked) repeat(session, outfd, "*", count);
       break;
     case ASK_SECRET_ERASED:
-      if (masked) repeat(outfd, "\b \b", count);
+      if (masked) repeat(session, outfd, "\b \b", count);
       break;
     case ASK_SECRET_ENTER:
       return ASK_READ_LINE;
@@ -233,65 +236,4 @@ int ask_secret_read(int infd, int outfd, int masked, int64_t deadline_ms, ask_se
       return ASK_READ_ERROR;
     }
   }
-}
-
-/* The length of the valid UTF-8 sequence at `p` (at most `left` bytes),
- * or 0 when it is not one (overlong, surrogate, past U+10FFFF, cut). */
-static size_t utf8_sequence(const unsigned char *p, size_t left) {
-  size_t n = p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3
-           : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
-  if (n == 0 || n > left) return 0;
-  for (size_t k = 1; k < n; k++)
-    if (!is_continuation(p[k])) return 0;
-  if (p[0] == 0xe0 && p[1] < 0xa0) return 0;  /* overlong */
-  if (p[0] == 0xed && p[1] >= 0xa0) return 0;  /* surrogate */
-  if (p[0] == 0xf0 && p[1] < 0x90) return 0;  /* overlong */
-  if (p[0] == 0xf4 && p[1] >= 0x90) return 0;  /* past U+10FFFF */
-  return n;
-}
-
-int ask_write_json_string(int fd, const unsigned char *bytes, size_t length) {
-  static const char hex[] = "0123456789abcdef";
-  unsigned char chunk[256];
-  size_t used = 0;
-  int status = 0;
-  chunk[used++] = '"';
-  for (size_t i = 0; i <= length; i++) {
-    unsigned char out[6];
-    size_t n = 0;
-    size_t valid = i < length && bytes[i] >= 0x80 ? utf8_sequence(bytes + i, length - i) : 1;
-    if (i == length) {
-      out[n++] = '"';
-    } else if (valid == 0) { /* not UTF-8: U+FFFD, so the JSON stays valid */
-      memcpy(out, "\\ufffd", 6);
-      n = 6;
-    } else if (valid > 1) { /* a whole multi-byte character */
-      memcpy(out, bytes + i, valid);
-      n = valid;
-      i += valid - 1;
-    } else {
-      unsigned char c = bytes[i];
-      if (c == '"' || c == '\\') {
-        out[n++] = '\\';
-        out[n++] = c;
-      } else if (c < 0x20) {
-        memcpy(out, "\\u00", 4);
-        out[4] = (unsigned char)hex[c >> 4];
-        out[5] = (unsigned char)hex[c & 15];
-        n = 6;
-      } else {
-        out[n++] = c;
-      }
-    }
-    if (used + n > sizeof chunk) {
-      if (write(fd, chunk, used) != (ssize_t)used) status = -1;
-      used = 0;
-    }
-    memcpy(chunk + used, out, n);
-    used += n;
-    explicit_bzero(out, sizeof out);
-  }
-  if (write(fd, chunk, used) != (ssize_t)used) status = -1;
-  explicit_bzero(chunk, sizeof chunk);
-  return status;
 }

@@ -35,6 +35,8 @@ public enum AnswerMatcher {
                            filters: Bool = false) -> AnswerMatch {
     let typed = TerminalText.trimmed(answer)
     let count = alert.buttons.count
+    // A text style with only its implied buttons has nothing to number.
+    guard count > 0 else { return .unrecognized("There is no button to choose.") }
     let range = count == 1 ? "1" : "a number from 1 to \(count)"
     if typed.isEmpty {
       if let index = alert.defaultButtonIndex { return .button(index) }
@@ -44,7 +46,7 @@ public enum AnswerMatcher {
     let folded = typed.lowercased()
     if let index = alert.buttonIndex(titled: String(typed)) { return .button(index) }
     let order = alert.screenOrder
-    if let number = Int(typed), (1...count).contains(number) {
+    if let number = Int(typed), number >= 1, number <= count {
       return .button(order[number - 1])
     }
     if pageCount > 1 && (typed == ">" || typed == "<") { return typed == ">" ? .nextPage : .previousPage }

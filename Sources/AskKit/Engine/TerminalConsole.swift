@@ -12,18 +12,25 @@ import Darwin
 ///
 /// - On a terminal, answers are read with libedit (arrow keys, Ctrl-A/E/K/U/W,
 ///   Tab completing button titles, a history of this run's answers), UTF-8
-///   whatever the locale. From the moment the console is made until
-///   ``restore()``, the terminal is held in non-canonical mode with echo off
-///   (ISIG on: Ctrl-C stays a signal to the whole foreground job), so keys
-///   typed ahead are answered once and a Ctrl-D typed ahead cannot hang.
+///   whatever the process's locale (libedit gets a UTF-8 `LC_CTYPE` of its
+///   own with `uselocale(3)`; the host's locale is not changed).
+///   From the first prompt drawn until ``restore()``, the terminal is held
+///   in non-canonical mode with echo off (ISIG on: Ctrl-C stays a signal to
+///   the whole foreground job), so keys typed ahead are answered once and a
+///   Ctrl-D typed ahead cannot hang.
 /// - From a pipe or file, answers are read one byte at a time (nothing past
 ///   the line is consumed, as `read`), CR LF is LF, and each consumed answer
 ///   is drawn after its prompt.
 ///
-/// Making a console installs `ask`'s signal handlers (flag-only, through a
-/// self-pipe; signals ignored at start stay ignored): a terminating signal
-/// during a read throws ``AskError/interrupted(signal:)``, and the caller
-/// restores the terminal and re-raises it (`ask_signal_reraise`).
+/// The console owns one terminal session (`ask_session_*` in the C shim,
+/// after readpassphrase(3)), begun by ``begin()`` or by the first draw or
+/// read: it saves the signal mask and the actions of the signals it
+/// catches, and the terminal's modes when it is first held. A terminating
+/// signal during a wait throws ``AskError/interrupted(signal:)``; so does a
+/// terminal that goes away (as `SIGHUP`). ``restore()`` ends the session:
+/// the terminal's modes, the signal actions and the mask come back, and
+/// each terminating signal that arrived meanwhile is then sent to the
+/// process once — its own action (the default: death by it) decides.
 public final class TerminalConsole: Console {
   /// Where answers come from (SPEC §4).
   public enum AnswerSource: Sendable, Equatable {
@@ -57,6 +64,9 @@ public final class TerminalConsole: Console {
   /// the same stdin counts them in its line numbers.
   public private(set) var linesRead = 0
   private let terminalFD: Int32
+  /// The terminal session (`ask_session_t`), from ``begin()`` to ``restore()``.
+  private var session: OpaquePointer?
+  /// libedit, opened on the first line read; closed before the session ends.
   private var editor: OpaquePointer?
   private var completions: [String] = []
 
@@ -69,7 +79,6 @@ public final class TerminalConsole: Console {
   ///   come from standard input and it is closed.
   public init(answers: AnswerSource = .standardInput, color: ColorMode = .auto) throws(AskError) {
     let closed = ask_reserve_standard_fds()
-    _ = ask_signals_install()
     terminalFD = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
     drawingFD = terminalFD >= 0 ? terminalFD : 2
     switch (answers, terminalFD >= 0) {
@@ -85,15 +94,39 @@ public final class TerminalConsole: Console {
     // that is not ours (`setsid ask`) gets no signals from its keyboard.
     isInteractive = Self.isControllingTerminal(answerFD)
     theme = Theme.decide(mode: color, drawingFD: drawingFD)
-    // Save the modes and hold the terminal before anything is drawn; libedit
-    // starts when a line is first read (a secure prompt never needs it).
-    if isInteractive { _ = ask_tty_begin(answerFD) }
   }
 
   deinit {
     restore()
-    if let editor { ask_line_close(editor) }
     if terminalFD >= 0 { close(terminalFD) }
+  }
+
+  /// Begins the terminal session if it has not begun: from here a
+  /// terminating signal ends the next wait (the terminal itself is held
+  /// when the first prompt is drawn). Drawing and reading begin it too;
+  /// call it first to have signals handled while waiting for something
+  /// else (a spec). Idempotent.
+  /// - Throws: ``AskError/io(_:errno:)`` when the terminal is held by
+  ///   another console of this process, or the session cannot be made.
+  public func begin() throws(AskError) {
+    guard session == nil else { return }
+    guard let made = ask_session_begin(terminalFD) else {
+      let error = errno
+      if error == EBUSY { throw .io("hold the terminal: another console of this process holds it", errno: 0) }
+      throw .io("begin the terminal session", errno: error)
+    }
+    session = made
+  }
+
+  /// The session, begun, with the terminal held when answers come from it
+  /// (echo is off before anything of a prompt is drawn).
+  private func held() throws(AskError) -> OpaquePointer {
+    try begin()
+    guard let session else { throw .io("begin the terminal session", errno: 0) }
+    if isInteractive && ask_session_is_held(session) == 0 && ask_session_hold(session) != 0 {
+      throw .io("hold the terminal", errno: errno)
+    }
+    return session
   }
 
   /// The drawing terminal's size (TIOCGWINSZ), else `COLUMNS` and `LINES`,
@@ -115,36 +148,95 @@ public final class TerminalConsole: Console {
     drawingFD == 2 || (terminalFD >= 0 && Self.isControllingTerminal(2))
   }
 
-  /// Restores the terminal's modes as they were when the console was made,
-  /// discarding input still pending on it (SPEC §5). Idempotent.
-  public func restore() { ask_tty_restore() }
+  /// Ends the session: closes libedit, then gives back the terminal's
+  /// modes (discarding input still pending on it, SPEC §5), the signal
+  /// actions and the mask, and then sends each terminating signal that
+  /// arrived meanwhile to the process, once. Idempotent; the next draw or
+  /// read begins a new session.
+  /// - Returns: the first signal sent (when the process is still alive: its
+  ///   action did not end it), or 0.
+  @discardableResult
+  public func restore() -> Int32 {
+    if let editor {
+      ask_line_close(editor)
+      self.editor = nil
+    }
+    guard let session else { return 0 }
+    self.session = nil
+    return ask_session_end(session)
+  }
+
+  /// Gives the held terminal its own modes back until the next prompt is
+  /// drawn (a spec typed on it is read with its echo and line editing).
+  public func releaseTerminal() {
+    if let session { ask_session_release(session) }
+  }
 
   /// Draws on the terminal, or on stderr without one. A drawing stream that
   /// cannot be written (stderr closed, no terminal) is not an error: the
   /// answer can still be given.
+  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
+  ///   arrives while the write waits (a terminal stopped by Ctrl-S).
   public func draw(_ text: String) throws(AskError) {
+    let session = try held()
     // Prompts mark invisible bytes for libedit; drawn here they need none.
     var text = text.contains(AlertLayout.invisibleMark) ? text.replacing(AlertLayout.invisibleMark, with: "") : text
-    text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let n = write(drawingFD, base + offset, bytes.count - offset)
-        if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+    var signo: Int32 = 0
+    let failed = text.withUTF8 { ask_write_all(session, drawingFD, $0.baseAddress, $0.count, &signo) != 0 }
+    if failed && signo != 0 { throw .interrupted(signal: signo) }
+  }
+
+  public func discardTypeahead() {
+    if let session = try? held() { ask_session_discard_input(session) }
+  }
+
+  /// Waits until `fd` has input, through the session when it has begun (so
+  /// a terminating signal ends the wait, and a stop and continue does not).
+  /// - Parameters:
+  ///   - fd: the descriptor to wait on.
+  ///   - deadline: `ask_now_ms` milliseconds; `nil` for none.
+  /// - Returns: true when `fd` is readable, false when the deadline passed.
+  /// - Throws: ``AskError/interrupted(signal:)``; ``AskError/io(_:errno:)``
+  ///   when polling fails.
+  public func waitForInput(on fd: Int32, deadline: Int64?) throws(AskError) -> Bool {
+    var signo: Int32 = 0
+    while true {
+      switch Int(ask_session_wait(session, fd, deadline ?? -1, &signo)) {
+      case ASK_WAIT_READY: return true
+      case ASK_WAIT_TIMEOUT: return false
+      case ASK_WAIT_SIGNAL: throw .interrupted(signal: signo)
+      case ASK_WAIT_RESUMED: continue  // nothing is on screen to draw again
+      default: throw .io("wait for input", errno: errno)
       }
     }
   }
 
-  public func discardTypeahead() { ask_tty_discard_input() }
+  /// Writes `bytes` whole to standard output (write(2), retried on EINTR
+  /// and short writes), as a JSON string when `asJSONString` (a secret is
+  /// escaped from its own memory).
+  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
+  ///   arrives while the write waits; ``AskError/io(_:errno:)`` when it
+  ///   fails (`EPIPE`: the reader is gone).
+  public func writeOutput(_ bytes: UnsafeRawBufferPointer, asJSONString: Bool = false) throws(AskError) {
+    var signo: Int32 = 0
+    let status = asJSONString
+      ? ask_write_json_string(session, 1, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &signo)
+      : ask_write_all(session, 1, bytes.baseAddress, bytes.count, &signo)
+    guard status != 0 else { return }
+    let error = errno
+    if signo != 0 { throw .interrupted(signal: signo) }
+    throw .io("write the result", errno: error)
+  }
 
   public func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
     var signo: Int32 = 0
     let deadline = request.deadline ?? -1
-    guard isInteractive, let editor = try openEditor() else {
+    let session = try held()
+    guard isInteractive, let editor = try openEditor(session) else {
       try draw(request.prompt)
       var line: UnsafeMutablePointer<CChar>?
       var length = 0
-      let status = ask_read_fd_line(answerFD, deadline, &line, &length, &signo)
+      let status = ask_read_fd_line(session, answerFD, deadline, &line, &length, &signo)
       guard Int(status) == ASK_READ_LINE, let line else {
         return try ended(status, signo: signo, reading: "the answer")
       }
@@ -179,15 +271,16 @@ public final class TerminalConsole: Console {
     var signo: Int32 = 0
     let deadline = request.deadline ?? -1
     let secret = SecretText()
+    let session = try held()
     guard isInteractive else {
       // From a pipe: a plain line, as `sudo -S`; shown masked. From a
       // terminal that is not ours: the same, with its echo off.
-      let hidesEcho = isatty(answerFD) == 1 && ask_tty_hide_echo(answerFD) == 0
-      defer { if hidesEcho { ask_tty_restore() } }
+      let hidesEcho = isatty(answerFD) == 1 && ask_session_hide_echo(session, answerFD) == 0
+      defer { if hidesEcho { ask_session_show_echo(session) } }
       try draw(request.prompt)
       var line: UnsafeMutablePointer<CChar>?
       var length = 0
-      let status = ask_read_fd_line(answerFD, deadline, &line, &length, &signo)
+      let status = ask_read_fd_line(session, answerFD, deadline, &line, &length, &signo)
       guard Int(status) == ASK_READ_LINE, let line else {
         return try ended(status, signo: signo, reading: "the secret").secretResult
       }
@@ -200,7 +293,7 @@ public final class TerminalConsole: Console {
     }
     try draw(request.prompt)
     while true {
-      let status = ask_secret_read(answerFD, drawingFD, request.echo == .masked ? 1 : 0, deadline,
+      let status = ask_secret_read(session, answerFD, drawingFD, request.echo == .masked ? 1 : 0, deadline,
                                    &secret.storage, &signo)
       if Int(status) == ASK_READ_RESUMED {
         try draw("\n" + request.redraw + request.prompt + request.echo.mask(secret.characterCount))
@@ -223,6 +316,8 @@ public final class TerminalConsole: Console {
     case ASK_READ_EOF: return .endOfInput
     case ASK_READ_TIMEOUT: return .timedOut
     case ASK_READ_SIGNAL: throw .interrupted(signal: signo)
+    // A lost terminal is not a user's cancel (SPEC §5): as a hang-up.
+    case ASK_READ_HANGUP: throw .interrupted(signal: SIGHUP)
     case ASK_READ_TOO_LONG: throw .io("read \(what): a line is longer than 1 MiB", errno: 0)
     default: throw .io("read \(what)", errno: error)
     }
@@ -235,16 +330,14 @@ public final class TerminalConsole: Console {
   }
 
   /// The libedit session, opened on first use (interactive only; `nil`
-  /// otherwise). libedit sets its own modes when it starts: the hold mode
-  /// is applied again after.
-  private func openEditor() throws(AskError) -> OpaquePointer? {
+  /// otherwise), on `session`'s held terminal.
+  private func openEditor(_ session: OpaquePointer) throws(AskError) -> OpaquePointer? {
     guard isInteractive else { return nil }
     if let editor { return editor }
     let context = Unmanaged.passUnretained(self).toOpaque()
-    guard let editor = ask_line_open("ask", answerFD, drawingFD, completeTitle, context) else {
+    guard let editor = ask_line_open(session, "ask", answerFD, drawingFD, completeTitle, context) else {
       throw .io("set up line editing", errno: errno)
     }
-    ask_tty_hold()
     self.editor = editor
     return editor
   }

@@ -19,17 +19,26 @@ public protocol ByteSource: AnyObject {
 /// When answer lines may follow the spec on the same descriptor
 /// (`readsAhead` false) it reads one byte at a time, so not a byte of the
 /// answers is consumed (as `read` in the shell); otherwise it reads in
-/// 64 KiB blocks. Waiting goes through `ask_wait_input`, so Ctrl-C while a
-/// spec is awaited ends `ask` as anywhere else.
+/// 64 KiB blocks. Waiting goes through the console's terminal session
+/// (``TerminalConsole/waitForInput(on:deadline:)``), so Ctrl-C while a spec
+/// is awaited ends `ask` as anywhere else, and a resize or a stop does
+/// not; `fd` may be non-blocking (a FIFO opened before it has a writer).
 public final class FileByteSource: ByteSource {
   private let fd: Int32
+  private let console: TerminalConsole?
   private var buffer: [UInt8]
   private var position = 0
   private var count = 0
+  /// When to give up waiting for the next byte (`ask_now_ms`
+  /// milliseconds), with the number of seconds it stands for; `nil` for
+  /// never.
+  public var deadline: (milliseconds: Int64, seconds: Double)?
 
-  /// Reads `fd`; see the type's discussion for `readsAhead`.
-  public init(fd: Int32, readsAhead: Bool) {
+  /// Reads `fd`, waiting through `console` (or with no signal handling of
+  /// its own when `nil`); see the type's discussion for `readsAhead`.
+  public init(fd: Int32, readsAhead: Bool, console: TerminalConsole? = nil) {
     self.fd = fd
+    self.console = console
     buffer = [UInt8](repeating: 0, count: readsAhead ? 65536 : 1)
   }
 
@@ -39,9 +48,14 @@ public final class FileByteSource: ByteSource {
       return buffer[position]
     }
     while true {
-      var signo: Int32 = 0
-      let wait = ask_wait_input(fd, -1, &signo)
-      if Int(wait) == ASK_WAIT_SIGNAL { throw .interrupted(signal: signo) }
+      let ready: Bool
+      if let console {
+        ready = try console.waitForInput(on: fd, deadline: deadline?.milliseconds)
+      } else {
+        var signo: Int32 = 0
+        ready = ask_session_wait(nil, fd, deadline?.milliseconds ?? -1, &signo) != ASK_WAIT_TIMEOUT
+      }
+      if !ready { throw .specTimedOut(seconds: deadline?.seconds ?? 0) }
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
       if n < 0 { throw .io("read the spec", errno: errno) }

@@ -1,18 +1,14 @@
 /*
  * CEditLine — the C side of `ask`: what Swift cannot or must not do.
  *
+ * - The terminal session (ask_session_*): termios, signal handlers and the
+ *   wait for input, as one value that gives back everything it borrowed.
+ *   Everything that runs in a signal handler lives here.
  * - libedit's el_set/el_get/history are variadic, which Swift cannot call:
- *   this header exposes fixed-argument functions over one line-editing
- *   session (ask_line_*).
- * - Everything that runs in a signal handler lives here (ask_signal_*):
- *   handlers only write the signal number to a self-pipe; the reading loop
- *   (ask_wait_input) sees it and returns, and the caller restores the
- *   terminal and re-raises with ask_signal_reraise. Shaped after OpenBSD's
- *   readpassphrase(3), with ISIG left on (SPEC §6).
- * - termios: the answer terminal's modes are saved once, held in a
- *   non-canonical no-echo mode while `ask` runs (so type-ahead is kept as
- *   raw bytes and never echoed twice), and restored with TCSAFLUSH on every
- *   way out, which also discards pending input.
+ *   fixed-argument functions over one line-editing session (ask_line_*).
+ * - Secure text entry: the masked-line editor and the secret's memory
+ *   (ask_secret_*), never a Swift String.
+ * - Writing whole buffers and JSON strings with write(2) (ask_write_*).
  *
  * Every exported name starts with ask_; all else is static.
  */
@@ -25,21 +21,34 @@
 
 #pragma clang assume_nonnull begin
 
-/* ---- Locale -------------------------------------------------------------- */
-
-/* Sets LC_CTYPE from the environment; if its codeset is not UTF-8, uses
- * C.UTF-8 instead (LC_CTYPE only). libedit drops non-ASCII bytes and can
- * crash on a non-ASCII prompt without a UTF-8 LC_CTYPE.
- * Returns 0, or -1 when no UTF-8 locale could be set. */
-int ask_locale_init(void);
-
-/* ---- Standard file descriptors ------------------------------------------ */
+/* ---- The process's standard descriptors (the CLI only) ------------------ */
 
 /* Opens /dev/null on each of fds 0, 1 and 2 that is closed, so that no
- * later open or pipe lands on them (a self-pipe on fd 0 would be read as
+ * later open or pipe lands on them (a wake-up pipe on fd 0 would be read as
  * answers). Returns a bit mask of those that were closed: 1 << fd; later
  * calls return the same mask. Call before opening anything else. */
 int ask_reserve_standard_fds(void);
+
+/* Discards input pending on the controlling terminal when this process is
+ * in its foreground process group: on every way out of `ask`, typed-ahead
+ * lines must not reach the shell (SPEC §5). A session does it itself when
+ * it ends; this is for ways out without one (an early error). */
+void ask_discard_pending_input(void);
+
+/* 1 when `sig`'s action is SIG_IGN now, else 0. */
+int ask_signal_is_ignored(int sig);
+
+/* Puts the default action back for SIGQUIT and the fault signals where a
+ * handler was installed before `main` (the Swift runtime's backtracer, in
+ * builds linked dynamically, which keeps a process alive after ^\ and
+ * prints a crash report for a signal sent with kill). */
+void ask_default_fault_actions(void);
+
+/* Ends the process by `sig`, to this process only (never its group): the
+ * default action put back and the signal unblocked, so the parent sees
+ * death by it (128+sig); _exit(128 + sig) when that did not end it (the
+ * signal is ignored, as SIGPIPE under some parents or SIGHUP under nohup). */
+_Noreturn void ask_die_by(int sig);
 
 /* ---- Display width ------------------------------------------------------- */
 
@@ -48,122 +57,181 @@ int ask_reserve_standard_fds(void);
  * combining marks, 1 for the rest, -1 for controls. */
 int ask_scalar_width(uint32_t scalar);
 
-/* ---- Signals ------------------------------------------------------------- */
+/* ---- The terminal session ------------------------------------------------ */
 
-/* Installs flag-only handlers (they write the signal number to a self-pipe)
- * for every signal whose default action ends the process (SIGINT, SIGTERM,
- * SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, …), for SIGTSTP, SIGWINCH and SIGCONT
- * (SIGTTIN and SIGTTOU keep their default: the kernel stops a background
- * `ask` that touches the terminal); for faults (SIGSEGV, SIGILL, SIGTRAP, …) a
- * handler that restores the terminal and lets the fault recur; for SIGPIPE
- * one that does nothing, so that a write to a closed pipe fails with EPIPE
- * where it is made. A signal whose disposition is SIG_IGN on entry stays
- * ignored (nohup, `ask &` in a script). Returns 0, or -1 with errno set
- * when the self-pipe cannot be made. Call once, before anything is drawn. */
-int ask_signals_install(void);
+/* One borrowing of the terminal and of the process's signals, shaped after
+ * OpenBSD's readpassphrase(3) (SPEC §5, §6, §8). Opaque.
+ *
+ * ask_session_begin saves the signal mask and the action of every signal
+ * it replaces, and installs its handlers:
+ * - every signal whose default action ends the process (SIGINT, SIGTERM,
+ *   SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1/2, SIGXCPU, SIGXFSZ,
+ *   SIGVTALRM, SIGPROF, SIGPOLL, SIGSTKFLT, SIGPWR, SIGRTMIN…SIGRTMAX):
+ *   a flag-only handler — the signal is marked pending (never lost, however
+ *   many others arrive) and a wake-up byte written — so that a wait ends
+ *   and the caller can end the session, which delivers it;
+ * - faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT, SIGSYS),
+ *   raised by the CPU or sent with kill(2): the handler restores the
+ *   terminal and the signal's saved action; when that is the default it
+ *   raises the signal again at once (the process dies by it, terminal
+ *   restored), else it marks the signal pending as above;
+ * - SIGTSTP: the wait gives the terminal its saved modes back, stops the
+ *   process by the saved action, and takes the terminal again when
+ *   continued; SIGCONT: the held modes are applied again (after every
+ *   continue, before anything is read); SIGWINCH: noted for
+ *   ask_session_take_resize.
+ * A signal whose action is SIG_IGN at begin stays ignored (nohup, SIGTSTP
+ * inside `$(…)`); SIGTTIN and SIGTTOU keep their action (the kernel stops
+ * a background process that touches the terminal before anything
+ * changes). The handled signals are unblocked in the calling thread.
+ *
+ * ask_session_end restores the terminal, the signal actions and the mask,
+ * and then sends each terminating signal that arrived meanwhile to this
+ * process, once, so that it reaches the saved action: the default action
+ * ends the process by it (128+N), a host's handler runs.
+ *
+ * Sessions nest (the last begun is the first ended); a terminal can be in
+ * one session only. The only file-scope state is the pointer to the
+ * innermost session, which the handlers reach. */
+typedef struct ask_session ask_session_t;
 
-/* 1 when `sig` was ignored when ask_signals_install ran, else 0. */
-int ask_signal_was_ignored(int sig);
+/* Begins a session on terminal `fd` (-1: none; the signals only) — the
+ * terminal is not changed until ask_session_hold. Returns the session, or
+ * NULL with errno set: EBUSY when `fd` is a terminal that a session of this
+ * process already has (same device number), or the error of making the
+ * wake-up pipe. */
+ask_session_t *_Nullable ask_session_begin(int fd);
 
-/* Restores the terminal (ask_tty_restore), resets `sig` to SIG_DFL,
- * unblocks it and sends it to this process only (never the process group),
- * so the parent sees death by that signal (status 128+sig). Falls back to
- * _exit(128 + sig) if the signal does not end the process, and exits so
- * at once for a signal that was ignored at start (SIGPIPE under a parent
- * that ignores it: EPIPE then ends `ask` quietly). */
-_Noreturn void ask_signal_reraise(int sig);
+/* Holds the session's terminal: the first time, saves its modes (after any
+ * stop by SIGTTOU in the background, read again: the modes seen before
+ * may have been another job's), then applies the hold mode — canonical
+ * mode and echo off, ISIG on (Ctrl-C, Ctrl-\ and Ctrl-Z stay signals to
+ * the foreground job), no CR/LF translation on input, VMIN 1, VTIME 0 —
+ * with TCSANOW, so typed-ahead input is kept. Later calls apply the hold
+ * mode again (after libedit set its own, or after ask_session_release).
+ * Retries on EINTR. Returns 0, or -1 with errno (ENOTTY without a
+ * terminal). */
+int ask_session_hold(ask_session_t *session);
 
-/* Result of ask_wait_input. */
-enum {
-  ASK_WAIT_READY = 0,   /* fd is readable (data, EOF or hang-up) */
-  ASK_WAIT_SIGNAL = 1,  /* a terminating signal arrived; see *signo */
-  ASK_WAIT_TIMEOUT = 2, /* the deadline passed */
-  ASK_WAIT_ERROR = 3,   /* poll failed; errno is set */
-  ASK_WAIT_RESUMED = 4  /* stopped (Ctrl-Z) and continued: redraw the prompt */
-};
+/* Gives the held terminal its saved modes for a while (a spec typed on
+ * it is read in its own modes), without discarding input;
+ * ask_session_hold takes it again. Stops and continues meanwhile keep the
+ * saved modes. */
+void ask_session_release(ask_session_t *session);
 
-/* Waits until `fd` is readable, a handled signal arrives, or `deadline_ms`
- * (CLOCK_MONOTONIC milliseconds, from ask_now_ms; negative = no deadline)
- * passes. SIGWINCH is not terminating: it is recorded (ask_take_resize)
- * and the wait goes on. SIGTSTP restores the terminal and stops the
- * process (readpassphrase does the same); when it is continued — or
- * continued after a SIGSTOP — the terminal is held again and
- * ASK_WAIT_RESUMED tells the caller to draw the prompt again. Returns one
- * of ASK_WAIT_*; *signo is set for ASK_WAIT_SIGNAL. */
-int ask_wait_input(int fd, int64_t deadline_ms, int *signo);
+/* 1 when the session holds its terminal (ask_session_hold succeeded and
+ * it was not released since), else 0. */
+int ask_session_is_held(const ask_session_t *session);
 
-/* Returns 1 once after a SIGWINCH was seen by ask_wait_input, else 0. */
-int ask_take_resize(void);
+/* Turns echo off on terminal `fd`, one that is not the session's (stdin
+ * is a terminal that is not the controlling one: `setsid ask -s secure`):
+ * its secret is read as a line, and must not show.
+ * ask_session_show_echo (or the end) puts its modes back. Returns 0, or -1
+ * with errno. */
+int ask_session_hide_echo(ask_session_t *session, int fd);
 
-/* CLOCK_MONOTONIC in milliseconds. */
-int64_t ask_now_ms(void);
-
-/* ---- Terminal modes ------------------------------------------------------ */
-
-/* Saves the termios of terminal `fd` (the answer source) for
- * ask_tty_restore, and registers the restore with atexit. Then holds the
- * terminal: canonical mode and echo off, ISIG on, no CR/LF translation
- * on input, VMIN 1, VTIME 0, applied
- * with TCSANOW so type-ahead is kept. Returns 0, or -1 with errno set
- * (the terminal is then left as it was). */
-int ask_tty_begin(int fd);
+/* Puts back the modes ask_session_hide_echo changed (TCSANOW). */
+void ask_session_show_echo(ask_session_t *session);
 
 /* Passes each byte read from the held terminal: of the bytes that were
  * pending when the hold began (typed ahead in canonical mode), a NUL is
  * the kernel's mark of a Ctrl-D and comes back as the terminal's EOF
  * character, so a Ctrl-D typed ahead cancels instead of hanging. */
-unsigned char ask_tty_typeahead(unsigned char byte);
+unsigned char ask_session_typeahead(ask_session_t *_Nullable session, unsigned char byte);
 
-/* Turns echo off (only) on terminal `fd`, a terminal that is not the
- * controlling one (`setsid ask -s secure`): its secret is read as a line,
- * and must not show. ask_tty_restore puts the modes back (and runs at
- * exit). No-op while a terminal is held. Returns 0, or -1 with errno. */
-int ask_tty_hide_echo(int fd);
+/* Discards input pending on the held terminal (keys typed before a secure
+ * prompt was drawn were echoed in clear by the terminal). */
+void ask_session_discard_input(ask_session_t *session);
 
-/* Applies the hold mode again (after libedit returned to cooked mode).
- * No-op before ask_tty_begin. */
-void ask_tty_hold(void);
+/* Ends the session: restores the terminal's saved modes with TCSAFLUSH,
+ * discarding input still pending on it (SPEC §5) — or, when it was not
+ * held, discards that input if the process is in the terminal's
+ * foreground — retrying on EINTR, with SIGTTOU ignored meanwhile (a
+ * background process may restore too); then the signal actions and the
+ * mask; then sends each terminating signal that arrived to this process
+ * (kill(getpid(), N): never the process group), in ascending order, once.
+ * Frees the session. Returns the first signal sent (the process is still
+ * alive when the restored action did not end it: a host's handler, or a
+ * blocked mask), or 0. NULL is a no-op. */
+int ask_session_end(ask_session_t *_Nullable session);
 
-/* Gives the terminal back its saved modes for a while (Ctrl-Z), without
- * discarding input; ask_tty_hold takes it again. */
-void ask_tty_suspend(void);
-
-/* Discards input pending on the controlling terminal when `ask` is in its
- * foreground process group and has not held it (answers from a pipe, an
- * early error): on every way out typed-ahead lines must not reach the
- * shell (SPEC §5). Registered with atexit by ask_reserve_standard_fds. */
-void ask_tty_discard_pending(void);
-
-/* Restores the saved modes with TCSAFLUSH, discarding input still pending
- * on the terminal (SPEC §5), retrying on EINTR with SIGTTOU ignored.
- * Async-signal-safe; idempotent; no-op before ask_tty_begin. */
-void ask_tty_restore(void);
-
-/* ---- Reading lines from a non-terminal ----------------------------------- */
-
-/* Result of ask_read_fd_line and ask_line_read. */
+/* Result of ask_session_wait. */
 enum {
-  ASK_READ_LINE = 0,    /* a line; *len bytes, without LF or CR LF */
-  ASK_READ_EOF = 1,     /* end of input (Ctrl-D on an empty line, EOF) */
-  ASK_READ_SIGNAL = 2,  /* interrupted by a signal; see *signo */
-  ASK_READ_TIMEOUT = 3, /* the deadline passed */
-  ASK_READ_ERROR = 4,   /* read failed; errno is set */
-  ASK_READ_RESUMED = 5, /* stopped and continued: draw the prompt again and
-                           read again (what was typed is kept) */
-  ASK_READ_TOO_LONG = 6 /* a piped line is longer than ASK_LINE_MAX bytes */
+  ASK_WAIT_READY = 0,   /* fd is readable (data, EOF or hang-up) */
+  ASK_WAIT_SIGNAL = 1,  /* a terminating signal arrived; see *signo */
+  ASK_WAIT_TIMEOUT = 2, /* the deadline passed */
+  ASK_WAIT_ERROR = 3,   /* poll failed; errno is set */
+  ASK_WAIT_RESUMED = 4  /* stopped (Ctrl-Z) or continued: the terminal is
+                           held again; draw the prompt again */
+};
+
+/* Waits until `fd` is readable, a terminating signal is pending, or
+ * `deadline_ms` (CLOCK_MONOTONIC milliseconds, from ask_now_ms; negative:
+ * none) passes. A terminating signal stays pending (every later wait
+ * returns ASK_WAIT_SIGNAL at once) until the session ends and delivers it.
+ * SIGWINCH is noted and the wait goes on; SIGTSTP and SIGCONT are handled
+ * as the session's description says and give ASK_WAIT_RESUMED (once per
+ * stop). `session` may be NULL: then only `fd` and the deadline count.
+ * *signo is set for ASK_WAIT_SIGNAL. */
+int ask_session_wait(ask_session_t *_Nullable session, int fd, int64_t deadline_ms, int *signo);
+
+/* The first terminating signal pending in the session, or 0. */
+int ask_session_pending_signal(const ask_session_t *_Nullable session);
+
+/* Returns 1 once after a SIGWINCH was seen by ask_session_wait, else 0. */
+int ask_session_take_resize(ask_session_t *_Nullable session);
+
+/* CLOCK_MONOTONIC in milliseconds. */
+int64_t ask_now_ms(void);
+
+/* ---- Writing ------------------------------------------------------------- */
+
+/* Writes all `length` bytes to `fd`, retrying on EINTR and short writes;
+ * a pending terminating signal of `session` (may be NULL) ends the wait at
+ * once. A write to a pipe without a reader fails with EPIPE where it is
+ * made: the SIGPIPE it raises is blocked for the call and consumed.
+ * Returns 0, or -1 with errno: EINTR with *signo set when a terminating
+ * signal arrived, EPIPE, or the write's error. */
+int ask_write_all(ask_session_t *_Nullable session, int fd, const void *_Nullable bytes,
+                  size_t length, int *signo);
+
+/* Writes `bytes` (NULL when `length` is 0) to `fd` as a JSON string
+ * (invalid UTF-8 becomes \ufffd, so the JSON stays valid; quotes,
+ * backslashes and control characters escaped as the Swift writer does:
+ * \" \\ \n \r \t, else \u00XX) through a stack buffer that is wiped, so
+ * a secret reaches stdout with write(2) only. Returns, and sets errno and
+ * *signo, as ask_write_all. */
+int ask_write_json_string(ask_session_t *_Nullable session, int fd,
+                          const unsigned char *_Nullable bytes, size_t length, int *signo);
+
+/* ---- Reading lines ------------------------------------------------------ */
+
+/* Result of ask_read_fd_line, ask_line_read and ask_secret_read. */
+enum {
+  ASK_READ_LINE = 0,     /* a line; *len bytes, without LF or CR LF */
+  ASK_READ_EOF = 1,      /* end of input (Ctrl-D on an empty line, EOF) */
+  ASK_READ_SIGNAL = 2,   /* a terminating signal arrived; see *signo */
+  ASK_READ_TIMEOUT = 3,  /* the deadline passed */
+  ASK_READ_ERROR = 4,    /* read failed; errno is set */
+  ASK_READ_RESUMED = 5,  /* stopped and continued: draw the prompt again and
+                            read again (what was typed is kept) */
+  ASK_READ_TOO_LONG = 6, /* a piped line is longer than ASK_LINE_MAX bytes */
+  ASK_READ_HANGUP = 7    /* the terminal went away (hang-up, EIO) */
 };
 
 /* The longest line read from a pipe: 1 MiB. */
 #define ASK_LINE_MAX (1024 * 1024)
 
 /* Reads one line from `fd` one byte at a time, so not a byte past the LF
- * is consumed (like the shell's `read`). A trailing CR before the LF is
- * dropped; a last line without LF is still a line; a line longer than
- * ASK_LINE_MAX is ASK_READ_TOO_LONG. On ASK_READ_LINE,
- * *line is a malloc'd NUL-terminated buffer the caller frees (and wipes
- * when it held a secret). */
-int ask_read_fd_line(int fd, int64_t deadline_ms, char *_Nullable *_Nonnull line,
-                     size_t *len, int *signo);
+ * is consumed (like the shell's `read`), waiting with ask_session_wait
+ * (`session` may be NULL; a stop and continue is waited through). A
+ * trailing CR before the LF is dropped; a last line without LF is still a
+ * line; a line longer than ASK_LINE_MAX is ASK_READ_TOO_LONG; EIO (a
+ * terminal gone) is ASK_READ_HANGUP. On ASK_READ_LINE, *line is a
+ * malloc'd NUL-terminated buffer the caller frees (and wipes when it held
+ * a secret). */
+int ask_read_fd_line(ask_session_t *_Nullable session, int fd, int64_t deadline_ms,
+                     char *_Nullable *_Nonnull line, size_t *len, int *signo);
 
 /* ---- Line editing (libedit) ---------------------------------------------- */
 
@@ -178,37 +246,42 @@ typedef struct ask_line ask_line_t;
 typedef char *_Nullable (*ask_complete_fn)(void *_Nullable context,
                                             const char *line, int *beep);
 
-/* Opens a libedit session reading `infd` (a terminal) and drawing on
- * `outfd`: emacs mode, the user's editrc ($EDITRC or ~/.editrc), then Tab
- * bound to `complete` (after the editrc, so it cannot be lost) and a
- * history of this run's answers. libedit's warnings (an unknown TERM) are
- * discarded. Input is read through ask_wait_input, so signals and
- * deadlines end a read; CR LF counts as one Enter. Call it before
- * ask_tty_begin: libedit sets the terminal's cooked modes when it starts.
- * Returns NULL with errno set on failure. */
-ask_line_t *_Nullable ask_line_open(const char *program, int infd, int outfd,
-                                    ask_complete_fn _Nullable complete,
+/* Opens a libedit session reading `infd` (the terminal `session` holds)
+ * and drawing on `outfd`: emacs mode, the user's editrc ($EDITRC or
+ * ~/.editrc), then Tab bound to `complete` (after the editrc, so it
+ * cannot be lost) and a history of this run's answers. libedit's warnings
+ * (an unknown TERM) are discarded. Input is read through
+ * ask_session_wait, so signals and deadlines end a read; CR LF counts as
+ * one Enter; end of input on the held terminal is a hang-up. libedit runs
+ * under a UTF-8 LC_CTYPE of its own (the user's when its codeset is UTF-8,
+ * else C.UTF-8), set with uselocale(3) around each call, so the process's
+ * locale is never changed. libedit sets its own modes when it starts:
+ * this holds the terminal again after. Returns NULL with errno set on
+ * failure. */
+ask_line_t *_Nullable ask_line_open(ask_session_t *session, const char *program, int infd,
+                                    int outfd, ask_complete_fn _Nullable complete,
                                     void *_Nullable context);
 
 /* Reads one edited line after drawing `prompt` (no control characters),
  * with `initial` (or NULL) as editable text already typed.
- * `deadline_ms` as for ask_wait_input. On ASK_READ_LINE, *line points to
+ * `deadline_ms` as for ask_session_wait. On ASK_READ_LINE, *line points to
  * the line (UTF-8, without the LF, *len bytes), valid until the next call.
- * Re-applies the hold mode (ask_tty_hold) before it returns. */
-int ask_line_read(ask_line_t *session, const char *prompt, const char *_Nullable initial,
+ * Holds the terminal again (ask_session_hold) before it returns. */
+int ask_line_read(ask_line_t *line_session, const char *prompt, const char *_Nullable initial,
                   int64_t deadline_ms, const char *_Nullable *_Nonnull line, int *len, int *signo);
 
 /* When ask_line_read returned ASK_READ_RESUMED: the text that was typed
  * (UTF-8, NUL-terminated), to give back as `initial` to the next read.
  * Valid until the next call. */
-const char *ask_line_pending(ask_line_t *session);
+const char *ask_line_pending(ask_line_t *line_session);
 
 /* Adds a line to this session's history (never a secret). */
-void ask_line_remember(ask_line_t *session, const char *line);
+void ask_line_remember(ask_line_t *line_session, const char *line);
 
-/* Ends the session and frees it (the terminal's modes are not touched:
- * ask_tty_restore does that). */
-void ask_line_close(ask_line_t *session);
+/* Ends libedit and frees the line session. libedit puts back the modes it
+ * saw when it started (the hold mode): close it before the terminal
+ * session ends, which then restores the terminal's own. */
+void ask_line_close(ask_line_t *_Nullable line_session);
 
 /* ---- Secure text entry --------------------------------------------------- */
 
@@ -267,19 +340,9 @@ size_t ask_secret_characters(const ask_secret_t *s);
  * Returns ASK_READ_LINE on Enter (the secret in s), ASK_READ_EOF,
  * ASK_READ_SIGNAL (*signo), ASK_READ_TIMEOUT, ASK_READ_RESUMED (draw the
  * prompt and ask_secret_characters masks again, then call again: s keeps
- * what was typed) or ASK_READ_ERROR. */
-int ask_secret_read(int infd, int outfd, int masked, int64_t deadline_ms, ask_secret_t *s,
-                    int *signo);
-
-/* Writes `bytes` (NULL when `length` is 0) to `fd` as a JSON string
- * (invalid UTF-8 becomes \ufffd, so the JSON stays valid) (quotes, backslashes and control
- * characters escaped by hand) through a stack buffer that is wiped, so a
- * secret reaches stdout with write(2) only. Returns 0, or -1 with errno set. */
-int ask_write_json_string(int fd, const unsigned char *_Nullable bytes, size_t length);
-
-/* Discards input pending on the held terminal (keys typed before a secure
- * prompt was drawn were echoed in clear by the terminal). */
-void ask_tty_discard_input(void);
+ * what was typed), ASK_READ_HANGUP or ASK_READ_ERROR. */
+int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked,
+                    int64_t deadline_ms, ask_secret_t *s, int *signo);
 
 #pragma clang assume_nonnull end
 

@@ -1,0 +1,60 @@
+/* What the `ask` command does for its own process: standard descriptors
+ * that are never left closed, and pending input discarded on the way out.
+ * A library host calls neither. */
+#include "CEditLine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <termios.h>
+#include <unistd.h>
+
+int ask_reserve_standard_fds(void) {
+  static int closed = -1;
+  if (closed != -1) return closed;
+  closed = 0;
+  for (int fd = 0; fd <= 2; fd++) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    closed |= 1 << fd;
+    int null = open("/dev/null", O_RDWR);
+    if (null != -1 && null != fd) { /* cannot happen: fd is the lowest free */
+      dup2(null, fd);
+      close(null);
+    }
+  }
+  return closed;
+}
+
+void ask_discard_pending_input(void) {
+  int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return;
+  if (tcgetpgrp(fd) == getpgrp()) (void)tcflush(fd, TCIFLUSH);
+  close(fd);
+}
+
+int ask_signal_is_ignored(int sig) {
+  struct sigaction old;
+  return sigaction(sig, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_IGN;
+}
+
+void ask_default_fault_actions(void) {
+  static const int faults[] = {SIGQUIT, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGTRAP};
+  for (size_t i = 0; i < sizeof faults / sizeof *faults; i++) {
+    struct sigaction old;
+    if (sigaction(faults[i], NULL, &old) != 0) continue;
+    if ((old.sa_flags & SA_SIGINFO) || (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN))
+      signal(faults[i], SIG_DFL);
+  }
+}
+
+_Noreturn void ask_die_by(int sig) {
+  if (!ask_signal_is_ignored(sig)) {
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    kill(getpid(), sig);
+  }
+  _exit(128 + sig);
+}

@@ -1,0 +1,434 @@
+/* The terminal session: one value that borrows a terminal's modes and the
+ * process's signal actions and mask, and gives each back when it ends.
+ * Shaped after OpenBSD's readpassphrase(3): flag-only handlers, a restore,
+ * then `kill(getpid(), signo)` for what arrived meanwhile — with ISIG left
+ * on (SPEC §6) and the handlers kept for the whole session rather than one
+ * read. */
+#include "CEditLine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+/* How the session treats a signal. */
+enum kind {
+  LEAVE = 0, /* not replaced */
+  END,       /* default action ends the process: pending, wake, end */
+  FAULT,     /* a fault: restore the terminal; die at once or pend */
+  STOP,      /* SIGTSTP: give the terminal back, stop, take it again */
+  CONTINUE,  /* SIGCONT: apply the held modes again */
+  RESIZE     /* SIGWINCH: noted */
+};
+
+/* What the terminal has on it now. */
+enum modes { UNTOUCHED = 0, HELD, RELEASED };
+
+struct ask_session {
+  struct ask_session *previous; /* the session this one nests in */
+  int fd;                       /* the terminal, or -1 */
+  dev_t device;                 /* its device number (to refuse a second) */
+  int saved_once;               /* `saved` holds the terminal's own modes */
+  struct termios saved, held;
+  volatile sig_atomic_t modes;  /* enum modes */
+  int typeahead;                /* bytes pending when the hold began */
+  int hidden_fd;                /* a terminal whose echo is off, or -1 */
+  struct termios hidden_saved;
+  volatile sig_atomic_t hidden;
+  int wake[2];                  /* the wake-up pipe: [0] polled, [1] written */
+  sigset_t saved_mask;
+  sigset_t replaced;            /* the signals whose actions are ours */
+  struct sigaction saved_actions[NSIG];
+  volatile sig_atomic_t pending[NSIG];
+};
+
+/* The innermost session: what the handlers reach. Set before any handler
+ * is installed, and put back after the last is removed. */
+static struct ask_session *volatile current = NULL;
+
+static enum kind kind_of(int sig) {
+  if (sig >= SIGRTMIN && sig <= SIGRTMAX) return END;
+  switch (sig) {
+  case SIGHUP: case SIGINT: case SIGQUIT: case SIGPIPE: case SIGALRM: case SIGTERM:
+  case SIGUSR1: case SIGUSR2: case SIGXCPU: case SIGXFSZ: case SIGVTALRM: case SIGPROF:
+  case SIGPOLL: case SIGSTKFLT: case SIGPWR:
+    return END;
+  case SIGSEGV: case SIGBUS: case SIGILL: case SIGFPE: case SIGTRAP: case SIGABRT: case SIGSYS:
+    return FAULT;
+  case SIGTSTP: return STOP;
+  case SIGCONT: return CONTINUE;
+  case SIGWINCH: return RESIZE;
+  default: return LEAVE;
+  }
+}
+
+/* ---- Modes, callable from a handler (tcsetattr is async-signal-safe) ---- */
+
+/* Sets `modes` on `fd` (`when`: TCSANOW or TCSAFLUSH), retrying on EINTR,
+ * with SIGTTOU ignored meanwhile: from a background process group it would
+ * stop the process (a restore must not wait for `fg`). */
+static void put_modes_ignoring_ttou(int fd, int when, const struct termios *modes) {
+  struct sigaction ignore, old;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  sigaction(SIGTTOU, &ignore, &old);
+  while (tcsetattr(fd, when, modes) == -1 && errno == EINTR) {
+  }
+  sigaction(SIGTTOU, &old, NULL);
+}
+
+/* Gives the session's terminals their own modes back (`when` as above). */
+static void put_back(struct ask_session *s, int when) {
+  if (s->hidden) {
+    s->hidden = 0;
+    put_modes_ignoring_ttou(s->hidden_fd, when, &s->hidden_saved);
+  }
+  if (s->modes == HELD) put_modes_ignoring_ttou(s->fd, when, &s->saved);
+  s->modes = UNTOUCHED;
+}
+
+/* ---- Handlers ------------------------------------------------------------ */
+
+static void wake_up(struct ask_session *s) {
+  /* A full pipe is already readable: the flag is what counts. */
+  (void)!write(s->wake[1], "", 1);
+}
+
+static void on_signal(int sig) {
+  int saved = errno;
+  struct ask_session *s = current;
+  if (s != NULL) {
+    s->pending[sig] = 1;
+    wake_up(s);
+  }
+  errno = saved;
+}
+
+/* A fault: the terminal first, then the saved action. When that is the
+ * default, the signal is raised again now (a fault from kill(2) must not
+ * let the prompt read on with echo back on; a real fault would recur), and
+ * the process dies by it with every session's terminal restored. Else the
+ * saved handler gets it when the session ends (or at once, if the fault
+ * recurs). */
+static void on_fault(int sig) {
+  int saved = errno;
+  struct ask_session *s = current;
+  if (s == NULL) {
+    signal(sig, SIG_DFL);
+    errno = saved;
+    return;
+  }
+  put_back(s, TCSAFLUSH);
+  struct sigaction *action = &s->saved_actions[sig];
+  sigaction(sig, action, NULL);
+  if (!(action->sa_flags & SA_SIGINFO) && action->sa_handler == SIG_DFL) {
+    for (struct ask_session *outer = s->previous; outer != NULL; outer = outer->previous)
+      put_back(outer, TCSAFLUSH);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+  }
+  s->pending[sig] = 1;
+  wake_up(s);
+  errno = saved;
+}
+
+/* Our action for a signal of kind `kind`. No SA_RESTART: a blocked call
+ * returns EINTR, so each wait sees the signal at once. */
+static void action_for(enum kind kind, struct sigaction *sa) {
+  memset(sa, 0, sizeof *sa);
+  sigemptyset(&sa->sa_mask);
+  sa->sa_handler = kind == FAULT ? on_fault : on_signal;
+  sa->sa_flags = kind == FAULT ? SA_NODEFER : 0;
+}
+
+/* ---- Begin and end ------------------------------------------------------- */
+
+/* The device number of terminal `fd`, or 0. */
+static dev_t device_of(int fd) {
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) == -1 || !S_ISCHR(st.st_mode)) return 0;
+  return st.st_rdev;
+}
+
+ask_session_t *ask_session_begin(int fd) {
+  dev_t device = device_of(fd);
+  for (struct ask_session *s = current; s != NULL && device != 0; s = s->previous) {
+    if (s->device == device) {
+      errno = EBUSY;
+      return NULL;
+    }
+  }
+  struct ask_session *s = calloc(1, sizeof *s);
+  if (s == NULL) return NULL;
+  if (pipe2(s->wake, O_CLOEXEC | O_NONBLOCK) == -1) {
+    int error = errno;
+    free(s);
+    errno = error;
+    return NULL;
+  }
+  s->fd = fd;
+  s->device = device;
+  s->hidden_fd = -1;
+  s->previous = current;
+  sigemptyset(&s->replaced);
+  current = s;
+  struct sigaction ours[RESIZE + 1];
+  for (int kind = END; kind <= RESIZE; kind++) action_for((enum kind)kind, &ours[kind]);
+  /* One call a signal: ours goes in and the old one comes out; an ignored
+   * one is put back (it stays ignored), but SIGCONT and SIGWINCH are ours
+   * whatever they were (ignoring them changes nothing the host sees). */
+  for (int sig = 1; sig < NSIG; sig++) {
+    enum kind kind = kind_of(sig);
+    if (kind == LEAVE) continue;
+    if (sigaction(sig, &ours[kind], &s->saved_actions[sig]) == -1) continue;
+    struct sigaction *old = &s->saved_actions[sig];
+    if (!(old->sa_flags & SA_SIGINFO) && old->sa_handler == SIG_IGN && kind != CONTINUE &&
+        kind != RESIZE) {
+      sigaction(sig, old, NULL);
+      continue;
+    }
+    sigaddset(&s->replaced, sig);
+  }
+  pthread_sigmask(SIG_UNBLOCK, &s->replaced, &s->saved_mask);
+  return s;
+}
+
+int ask_session_end(ask_session_t *s) {
+  if (s == NULL) return 0;
+  /* No handler of ours may run on this thread from here on. */
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, NULL);
+  /* Not held (answers from a pipe, or released): still, nothing typed
+   * ahead may reach the shell. */
+  if (s->modes != HELD && s->fd >= 0 && tcgetpgrp(s->fd) == getpgrp()) (void)tcflush(s->fd, TCIFLUSH);
+  put_back(s, TCSAFLUSH);
+  for (int sig = 1; sig < NSIG; sig++)
+    if (sigismember(&s->replaced, sig) == 1) sigaction(sig, &s->saved_actions[sig], NULL);
+  current = s->previous;
+  close(s->wake[0]);
+  close(s->wake[1]);
+  int arrived[NSIG], count = 0;
+  for (int sig = 1; sig < NSIG; sig++) {
+    enum kind kind = kind_of(sig);
+    if (s->pending[sig] && (kind == END || kind == FAULT)) arrived[count++] = sig;
+  }
+  sigset_t mask = s->saved_mask;
+  free(s);
+  pthread_sigmask(SIG_SETMASK, &mask, NULL);
+  /* Delivered to the actions just put back, to this process only. */
+  for (int i = 0; i < count; i++) kill(getpid(), arrived[i]);
+  return count > 0 ? arrived[0] : 0;
+}
+
+/* ---- Holding the terminal ------------------------------------------------ */
+
+/* The hold mode for a terminal whose own modes are `own`. */
+static struct termios hold_mode(const struct termios *own) {
+  struct termios held = *own;
+  held.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ECHONL | IEXTEN);
+  held.c_lflag |= ISIG;
+  held.c_iflag &= ~(tcflag_t)(ICRNL | INLCR | IGNCR); /* bytes as typed */
+  held.c_cc[VMIN] = 1;
+  held.c_cc[VTIME] = 0;
+  return held;
+}
+
+int ask_session_hold(ask_session_t *s) {
+  if (s->fd < 0) {
+    errno = ENOTTY;
+    return -1;
+  }
+  if (s->saved_once) {
+    while (tcsetattr(s->fd, TCSANOW, &s->held) == -1) {
+      if (errno != EINTR) return -1;
+    }
+    s->modes = HELD;
+    return 0;
+  }
+  for (;;) {
+    struct termios own;
+    if (tcgetattr(s->fd, &own) == -1) return -1;
+    struct termios held = hold_mode(&own);
+    s->saved = own;
+    s->modes = HELD; /* from here a fault restores `saved` */
+    if (tcsetattr(s->fd, TCSANOW, &held) == 0) {
+      s->held = held;
+      break;
+    }
+    s->modes = UNTOUCHED;
+    /* EINTR: stopped by SIGTTOU in the background and continued (SIGCONT
+     * is ours): the modes read were those of whoever had the terminal
+     * then; read them again now. */
+    if (errno != EINTR) return -1;
+  }
+  s->saved_once = 1;
+  /* A Ctrl-D typed in canonical mode is queued as a NUL that ends a line;
+   * counted here so ask_session_typeahead can give it back as EOF. */
+  if (ioctl(s->fd, FIONREAD, &s->typeahead) == -1) s->typeahead = 0;
+  /* The continue that let the hold happen needs no redraw: nothing of
+   * this session has been drawn yet. */
+  s->pending[SIGCONT] = 0;
+  return 0;
+}
+
+void ask_session_release(ask_session_t *s) {
+  if (s->modes != HELD) return;
+  while (tcsetattr(s->fd, TCSANOW, &s->saved) == -1 && errno == EINTR) {
+  }
+  s->modes = RELEASED;
+}
+
+int ask_session_is_held(const ask_session_t *s) { return s->modes == HELD; }
+
+int ask_session_hide_echo(ask_session_t *s, int fd) {
+  if (s->hidden) return 0;
+  struct termios hidden;
+  if (tcgetattr(fd, &s->hidden_saved) == -1) return -1;
+  hidden = s->hidden_saved;
+  hidden.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+  s->hidden_fd = fd;
+  s->hidden = 1;
+  while (tcsetattr(fd, TCSANOW, &hidden) == -1) {
+    if (errno != EINTR) {
+      s->hidden = 0;
+      return -1;
+    }
+  }
+  return 0;
+}
+
+void ask_session_show_echo(ask_session_t *s) {
+  if (!s->hidden) return;
+  s->hidden = 0;
+  put_modes_ignoring_ttou(s->hidden_fd, TCSANOW, &s->hidden_saved);
+}
+
+unsigned char ask_session_typeahead(ask_session_t *s, unsigned char byte) {
+  if (s == NULL || s->typeahead <= 0) return byte;
+  s->typeahead--;
+  return byte == '\0' ? s->saved.c_cc[VEOF] : byte;
+}
+
+void ask_session_discard_input(ask_session_t *s) {
+  if (s->modes == UNTOUCHED) return;
+  (void)tcflush(s->fd, TCIFLUSH);
+  s->typeahead = 0;
+}
+
+/* ---- Waiting ------------------------------------------------------------- */
+
+int64_t ask_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int ask_session_pending_signal(const ask_session_t *s) {
+  if (s == NULL) return 0;
+  for (int sig = 1; sig < NSIG; sig++) {
+    enum kind kind = kind_of(sig);
+    if (s->pending[sig] && (kind == END || kind == FAULT)) return sig;
+  }
+  return 0;
+}
+
+int ask_session_take_resize(ask_session_t *s) {
+  if (s == NULL || !s->pending[SIGWINCH]) return 0;
+  s->pending[SIGWINCH] = 0;
+  return 1;
+}
+
+/* Applies again what the terminal should have (after a stop, or a
+ * continue in the background): the held modes, or the saved ones while
+ * released. From the background tcsetattr stops the process (SIGTTOU)
+ * until it is in the foreground; the SIGCONT then makes it EINTR. */
+static void apply_again(struct ask_session *s) {
+  if (s->modes == UNTOUCHED) return;
+  const struct termios *modes = s->modes == HELD ? &s->held : &s->saved;
+  while (tcsetattr(s->fd, TCSANOW, modes) == -1 && errno == EINTR) {
+  }
+}
+
+/* Ctrl-Z: the terminal's own modes back (input kept), then the stop by
+ * the saved action (SIGTSTP to this process only), then the terminal
+ * taken again once continued in the foreground. */
+static void stop(struct ask_session *s) {
+  if (s->modes == HELD) put_modes_ignoring_ttou(s->fd, TCSANOW, &s->saved);
+  if (s->hidden) put_modes_ignoring_ttou(s->hidden_fd, TCSANOW, &s->hidden_saved);
+  struct sigaction ours;
+  sigaction(SIGTSTP, &s->saved_actions[SIGTSTP], &ours);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGTSTP);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  kill(getpid(), SIGTSTP); /* stops here until SIGCONT */
+  sigaction(SIGTSTP, &ours, NULL);
+  if (s->hidden) {
+    struct termios hidden = s->hidden_saved;
+    hidden.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+    while (tcsetattr(s->hidden_fd, TCSANOW, &hidden) == -1 && errno == EINTR) {
+    }
+  }
+  apply_again(s);
+}
+
+/* What the pending flags ask for: ASK_WAIT_SIGNAL (terminating, *signo
+ * set), ASK_WAIT_RESUMED (stopped or continued: the terminal is taken
+ * again), or -1 to go on waiting. */
+static int take_pending(struct ask_session *s, int *signo) {
+  if ((*signo = ask_session_pending_signal(s)) != 0) return ASK_WAIT_SIGNAL;
+  if (!s->pending[SIGTSTP] && !s->pending[SIGCONT]) return -1;
+  if (s->pending[SIGTSTP]) {
+    s->pending[SIGTSTP] = 0;
+    stop(s);
+  } else {
+    s->pending[SIGCONT] = 0;
+    apply_again(s);
+  }
+  /* One resume, whatever number of continues it took (`bg` then `fg`). */
+  s->pending[SIGCONT] = 0;
+  s->pending[SIGTSTP] = 0;
+  if ((*signo = ask_session_pending_signal(s)) != 0) return ASK_WAIT_SIGNAL;
+  return ASK_WAIT_RESUMED;
+}
+
+int ask_session_wait(ask_session_t *s, int fd, int64_t deadline_ms, int *signo) {
+  for (;;) {
+    if (s != NULL) {
+      int taken = take_pending(s, signo);
+      if (taken >= 0) return taken;
+    }
+    struct pollfd fds[2] = {{fd, POLLIN, 0}, {s != NULL ? s->wake[0] : -1, POLLIN, 0}};
+    int timeout = -1;
+    if (deadline_ms >= 0) {
+      int64_t left = deadline_ms - ask_now_ms();
+      if (left <= 0) return ASK_WAIT_TIMEOUT;
+      timeout = left > 0x7fffffff ? 0x7fffffff : (int)left;
+    }
+    int n = poll(fds, s != NULL ? 2 : 1, timeout);
+    if (n == -1) {
+      if (errno == EINTR) continue;
+      return ASK_WAIT_ERROR;
+    }
+    if (n == 0) continue; /* the deadline check above decides */
+    if (s != NULL && (fds[1].revents & POLLIN)) {
+      char drain[64];
+      while (read(s->wake[0], drain, sizeof drain) > 0) {
+      }
+      continue; /* the flags say what happened */
+    }
+    if (fds[0].revents) return ASK_WAIT_READY;
+  }
+}
