@@ -74,6 +74,16 @@ struct AnswerMatcherTests {
     #expect(result?.isAmbiguous == ambiguous)
   }
 
+  @Test("A text style with no buttons of its own gets a hint for any number, never a trap",
+        arguments: ["3", "1", "0", "OK"])
+  func noButtons(answer: String) throws {
+    var alert = Alert(title: "Unlock")
+    alert.style = .secureTextInput
+    let validated = try alert.validated()
+    #expect(validated.buttons.isEmpty)
+    #expect(AnswerMatcher.match(answer, in: validated) == .unrecognized("There is no button to choose."))
+  }
+
   @Test("Tab with no matching title completes nothing")
   func noCompletion() {
     #expect(AnswerMatcher.complete("zz", among: ["A", "B"]) == nil)
