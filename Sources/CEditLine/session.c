@@ -1,7 +1,7 @@
 /* The terminal session: one value that borrows a terminal's modes and the
  * process's signal actions and mask, and gives each back when it ends.
  * Shaped after OpenBSD's readpassphrase(3): flag-only handlers, a restore,
- * then `kill(getpid(), signo)` for what arrived meanwhile — with ISIG left
+ * then each signal that arrived meanwhile sent again — with ISIG left
  * on (SPEC §6) and the handlers kept for the whole session rather than one
  * read. */
 #include "CEditLine.h"
@@ -227,8 +227,10 @@ int ask_session_end(ask_session_t *s) {
   sigset_t mask = s->saved_mask;
   free(s);
   pthread_sigmask(SIG_SETMASK, &mask, NULL);
-  /* Delivered to the actions just put back, to this process only. */
-  for (int i = 0; i < count; i++) kill(getpid(), arrived[i]);
+  /* Delivered to the actions just put back, to this process only — to
+   * this thread (raise), so that each has run, or ended the process,
+   * before the end returns (unless the restored mask blocks it). */
+  for (int i = 0; i < count; i++) raise(arrived[i]);
   return count > 0 ? arrived[0] : 0;
 }
 

@@ -149,7 +149,9 @@ void ask_session_discard_input(ask_session_t *session);
  * foreground — retrying on EINTR, with SIGTTOU ignored meanwhile (a
  * background process may restore too); then the signal actions and the
  * mask; then sends each terminating signal that arrived to this process
- * (kill(getpid(), N): never the process group), in ascending order, once.
+ * (raise(3), to the calling thread: never the process group), in
+ * ascending order, once, so each has reached its action before this
+ * returns unless the restored mask blocks it.
  * Frees the session. Returns the first signal sent (the process is still
  * alive when the restored action did not end it: a host's handler, or a
  * blocked mask), or 0. NULL is a no-op. */

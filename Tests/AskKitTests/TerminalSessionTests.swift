@@ -1,0 +1,130 @@
+import CEditLine
+import Glibc
+import Testing
+
+/// Calls of the host's SIGUSR1 handler (assigned before the handler is
+/// installed: lazily initialised globals are not async-signal-safe).
+nonisolated(unsafe) private var hostHandlerCalls: sig_atomic_t = 0
+
+/// The C terminal session in this process, as a host sees it: what it
+/// borrows comes back, a signal that arrived is delivered once to the
+/// host's own action, and a terminal is in one session at a time.
+@Suite("The terminal session, in process", .serialized)
+struct TerminalSessionUnitTests {
+  /// Every signal's action (handler and flags) and the thread's mask.
+  /// (The flood test's SIGUSR1 action is the test's own while it runs.)
+  private struct Dispositions: Equatable {
+    var handlers: [UInt] = []
+    var flags: [Int32] = []
+    var mask: [UInt] = []
+
+    static func now() -> Dispositions {
+      var result = Dispositions()
+      for sig in Int32(1)..<Int32(65) {
+        var old = sigaction()
+        guard sigaction(sig, nil, &old) == 0 else { continue }
+        result.handlers.append(unsafeBitCast(old.__sigaction_handler.sa_handler, to: UInt.self))
+        // glibc's sigaction adds SA_RESTORER to any action it installs,
+        // the default put back included: not a difference a host sees.
+        result.flags.append(old.sa_flags & ~0x0400_0000)
+      }
+      var mask = sigset_t()
+      pthread_sigmask(SIG_BLOCK, nil, &mask)
+      result.mask = withUnsafeBytes(of: mask) { Array($0.bindMemory(to: UInt.self)) }
+      return result
+    }
+  }
+
+  /// A pseudo-terminal pair (master, slave), closed by the caller.
+  private func openTerminal() throws -> (Int32, Int32) {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    try #require(openpty(&master, &slave, nil, nil, nil) == 0)
+    return (master, slave)
+  }
+
+  @Test("Begin and end give back every signal action and the mask, and the terminal's modes")
+  func givesBack() throws {
+    let (master, slave) = try openTerminal()
+    defer { close(master); close(slave) }
+    var before = termios()
+    tcgetattr(slave, &before)
+    let dispositions = Dispositions.now()
+    let session = try #require(ask_session_begin(slave))
+    #expect(Dispositions.now() != dispositions)
+    #expect(ask_session_hold(session) == 0)
+    var held = termios()
+    tcgetattr(slave, &held)
+    #expect(held.c_lflag & tcflag_t(ECHO | ICANON) == 0)
+    #expect(held.c_lflag & tcflag_t(ISIG) != 0)
+    #expect(ask_session_end(session) == 0)
+    var after = termios()
+    tcgetattr(slave, &after)
+    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+    #expect(Dispositions.now() == dispositions)
+  }
+
+  @Test("A second session on a terminal already in one fails with EBUSY; after the end it can begin")
+  func oneSessionPerTerminal() throws {
+    let (master, slave) = try openTerminal()
+    defer { close(master); close(slave) }
+    let first = try #require(ask_session_begin(slave))
+    let again = open("/proc/self/fd/\(slave)", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    defer { close(again) }
+    errno = 0
+    #expect(ask_session_begin(again) == nil)
+    #expect(errno == EBUSY)
+    ask_session_end(first)
+    let second = try #require(ask_session_begin(again))
+    ask_session_end(second)
+  }
+
+  @Test("A flood of SIGWINCH that fills the wake-up pipe loses no later signal; the end delivers it once to the host")
+  func floodThenSignal() throws {
+    hostHandlerCalls = 0
+    var host = sigaction()
+    host.__sigaction_handler.sa_handler = { _ in hostHandlerCalls += 1 }
+    var previous = sigaction()
+    sigaction(SIGUSR1, &host, &previous)
+    defer { sigaction(SIGUSR1, &previous, nil) }
+    // The host takes SIGUSR1 on this thread (the test runner's threads
+    // block most signals; a blocked one would stay pending for the host).
+    var usr1 = sigset_t()
+    var mask = sigset_t()
+    sigemptyset(&usr1)
+    sigaddset(&usr1, SIGUSR1)
+    pthread_sigmask(SIG_UNBLOCK, &usr1, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+    var fds: [Int32] = [0, 0]
+    try #require(pipe(&fds) == 0)  // never written: never readable
+    defer { close(fds[0]); close(fds[1]) }
+
+    let session = try #require(ask_session_begin(-1))
+    for _ in 0..<100_000 { raise(SIGWINCH) }  // each runs the handler at once
+    raise(SIGUSR1)
+    #expect(hostHandlerCalls == 0)  // the session's handler had it
+    var signo: Int32 = 0
+    #expect(ask_session_wait(session, fds[0], ask_now_ms() + 2000, &signo) == ASK_WAIT_SIGNAL)
+    #expect(signo == SIGUSR1)
+    // Still pending: every later wait ends at once, too.
+    #expect(ask_session_wait(session, fds[0], ask_now_ms() + 2000, &signo) == ASK_WAIT_SIGNAL)
+    #expect(ask_session_end(session) == SIGUSR1)
+    #expect(hostHandlerCalls == 1)
+  }
+
+  @Test("A write to a pipe whose reader is gone is EPIPE where it is made, and its SIGPIPE is taken")
+  func writes() throws {
+    var fds: [Int32] = [0, 0]
+    try #require(pipe(&fds) == 0)
+    close(fds[0])
+    defer { close(fds[1]) }
+    var signo: Int32 = 0
+    let bytes: [UInt8] = Array("result".utf8)
+    #expect(ask_write_all(nil, fds[1], bytes, bytes.count, &signo) == -1)
+    #expect(errno == EPIPE)
+    // The SIGPIPE that write raised was taken: none is pending.
+    var pending = sigset_t()
+    sigpending(&pending)
+    #expect(sigismember(&pending, SIGPIPE) == 0)
+  }
+}
