@@ -34,6 +34,7 @@ enum modes { UNTOUCHED = 0, HELD, RELEASED };
 struct ask_session {
   struct ask_session *previous; /* the session this one nests in */
   int fd;                       /* the terminal, or -1 */
+  int owns_fd;                  /* opened by ask_session_open: closed at the end */
   dev_t device;                 /* its device number (to refuse a second) */
   int saved_once;               /* `saved` holds the terminal's own modes */
   struct termios saved, held;
@@ -204,6 +205,27 @@ ask_session_t *ask_session_begin(int fd) {
   return s;
 }
 
+ask_session_t *ask_session_open(const char *path) {
+  int fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return NULL;
+  if (!isatty(fd)) {
+    close(fd);
+    errno = ENOTTY;
+    return NULL;
+  }
+  struct ask_session *s = ask_session_begin(fd);
+  if (s == NULL) {
+    int error = errno;
+    close(fd);
+    errno = error;
+    return NULL;
+  }
+  s->owns_fd = 1;
+  return s;
+}
+
+int ask_session_fd(const ask_session_t *s) { return s->fd; }
+
 int ask_session_end(ask_session_t *s) {
   if (s == NULL) return 0;
   /* No handler of ours may run on this thread from here on. */
@@ -225,6 +247,7 @@ int ask_session_end(ask_session_t *s) {
     if (s->pending[sig] && (kind == END || kind == FAULT)) arrived[count++] = sig;
   }
   sigset_t mask = s->saved_mask;
+  if (s->owns_fd) close(s->fd);
   free(s);
   pthread_sigmask(SIG_SETMASK, &mask, NULL);
   /* Delivered to the actions just put back, to this process only — to

@@ -79,6 +79,29 @@ struct TerminalSessionUnitTests {
     ask_session_end(second)
   }
 
+  @Test("A session opens a terminal named by its path, holds it, and gives it back; a path that is no terminal is ENOTTY")
+  func byPath() throws {
+    let (master, slave) = try openTerminal()
+    defer { close(master); close(slave) }
+    var name = [CChar](repeating: 0, count: 128)
+    try #require(ttyname_r(slave, &name, name.count) == 0)
+    var before = termios()
+    tcgetattr(slave, &before)
+    let session = try #require(ask_session_open(name))
+    #expect(ask_session_begin(slave) == nil)  // the same terminal, by another descriptor
+    #expect(ask_session_hold(session) == 0)
+    var held = termios()
+    tcgetattr(slave, &held)
+    #expect(held.c_lflag & tcflag_t(ECHO) == 0)
+    ask_session_end(session)
+    var after = termios()
+    tcgetattr(slave, &after)
+    #expect(after.c_lflag == before.c_lflag)
+    errno = 0
+    #expect(ask_session_open("/dev/null") == nil)
+    #expect(errno == ENOTTY)
+  }
+
   @Test("A flood of SIGWINCH that fills the wake-up pipe loses no later signal; the end delivers it once to the host")
   func floodThenSignal() throws {
     hostHandlerCalls = 0

@@ -102,6 +102,16 @@ typedef struct ask_session ask_session_t;
  * wake-up pipe. */
 ask_session_t *_Nullable ask_session_begin(int fd);
 
+/* Opens the terminal at `path` (read and write, not as the controlling
+ * terminal, close-on-exec: pinentry's `OPTION ttyname`) and begins a
+ * session on it, which closes it when it ends. Returns NULL with errno set
+ * (the open's error, or as ask_session_begin; ENOTTY when `path` is not a
+ * terminal). */
+ask_session_t *_Nullable ask_session_open(const char *path);
+
+/* The session's terminal descriptor, or -1. */
+int ask_session_fd(const ask_session_t *session);
+
 /* Holds the session's terminal: the first time, saves its modes (after any
  * stop by SIGTTOU in the background, read again: the modes seen before
  * may have been another job's), then applies the hold mode — canonical
