@@ -184,9 +184,8 @@ struct ArtifactsTests {
   @Test("make install puts ask, its man page and completions under DESTDIR and PREFIX; make uninstall removes them",
         .enabled(if: Self.tool("make") != nil, "make is not installed"))
   func installAndUninstall() throws {
-    var template = Array("/tmp/ask-install.XXXXXX".utf8CString)
-    let destdir = try #require(mkdtemp(&template).map { String(cString: $0) })
-    defer { _ = try? Self.run("/bin/rm", ["-rf", destdir]) }
+    let scratch = try TemporaryDirectory(prefix: "ask-install")  // removed when the test ends
+    let destdir = scratch.path
     let make = try #require(Self.tool("make"))
     let variables = ["DESTDIR=" + destdir, "PREFIX=/usr"]
 
@@ -315,7 +314,8 @@ struct ArtifactsTests {
   }
 
   /// What fish's `complete -C` lists for `line` (the candidates, without
-  /// their descriptions), with completions/ask.fish loaded.
+  /// their descriptions), with completions/ask.fish loaded. fish keeps its
+  /// state under HOME and the XDG directories: the session's own.
   static func fish(_ line: String) throws -> [String] {
     let fish = try run(#require(tool("fish")),
                        ["--no-config", "-c", "source completions/ask.fish; and complete -C $argv[1]", line])

@@ -10,13 +10,13 @@ enum AskSession {
     ?? PseudoTerminal.locate("ask")
 
   /// The environment every test starts from: the `ask` under test first on
-  /// PATH, a known TERM, a UTF-8 locale, and a HOME without an editrc.
+  /// PATH, a known TERM and a UTF-8 locale. Each PseudoTerminal adds a HOME
+  /// (and TMPDIR, XDG directories) of its own, empty: no editrc.
   static let environment: [String: String] = [
     "PATH": String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
       + ":/usr/local/bin:/usr/bin:/bin",
     "TERM": "xterm-256color",
     "LANG": "C.UTF-8",
-    "HOME": "/nonexistent",
   ]
 
   /// `ask` with `arguments`.

@@ -8,6 +8,10 @@ import Glibc
 /// Every wait has a deadline, so a hung child fails the test instead of
 /// hanging it. While waiting, all output fds are drained and queued input is
 /// written, so the child never blocks on a full pipe.
+///
+/// Each session has its own temporary directory (HOME, TMPDIR, the XDG base
+/// directories and the working directory), removed when the session goes
+/// away, so a test writes nothing outside it.
 final class PseudoTerminal {
   /// Where the child's stdin comes from.
   enum Stdin {
@@ -26,8 +30,14 @@ final class PseudoTerminal {
     let description: String
   }
 
-  /// The child's process id.
+  /// The child's process id. The child leads its own session and process
+  /// group: its session id and group id are this pid too.
   let pid: pid_t
+  /// The session's own directory, new and empty at the start: the child's
+  /// HOME, TMPDIR and XDG base directories and its working directory, unless
+  /// the caller chose others. The place for any file the test writes; it is
+  /// removed, with all in it, when this object goes away.
+  var temporaryDirectory: String { scratch.path }
   /// Every byte the child wrote to the pty (echo included).
   private(set) var screenBytes: [UInt8] = []
   private(set) var stdoutBytes: [UInt8] = []
@@ -48,16 +58,28 @@ final class PseudoTerminal {
   private var pendingStdin: [UInt8]
   private var termiosBefore: termios
   private var termiosAfter: termios?
+  private let scratch: TemporaryDirectory
 
   /// Starts `executable` (a path; no PATH search) with `arguments` (argv[1...])
-  /// and exactly `environment` as its whole environment, in `directory`
-  /// (nil: the test's own). Throws if the pty cannot be made or the program
+  /// in `directory` (nil: `temporaryDirectory`). Its whole environment is
+  /// `environment` plus HOME, TMPDIR, XDG_CONFIG_HOME, XDG_DATA_HOME,
+  /// XDG_STATE_HOME, XDG_CACHE_HOME and XDG_RUNTIME_DIR in
+  /// `temporaryDirectory` (where `environment` names one of these, its value
+  /// wins). HOME starts empty: no `.editrc`, no shell history, no fish or zsh
+  /// state. Throws if the directory or the pty cannot be made or the program
   /// cannot be executed.
   init(
     executable: String, arguments: [String], environment: [String: String],
     stdin: Stdin = .terminal, rows: Int = 24, columns: Int = 80,
     directory: String? = nil
   ) throws {
+    scratch = try TemporaryDirectory()
+    let home = scratch.path
+    let environment = [
+      "HOME": home, "TMPDIR": home, "XDG_RUNTIME_DIR": home,
+      "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
+      "XDG_STATE_HOME": home + "/.local/state", "XDG_CACHE_HOME": home + "/.cache",
+    ].merging(environment) { $1 }
     let mode: Int32
     switch stdin {
     case .terminal: (mode, pendingStdin) = (ASKPTY_STDIN_TERMINAL, [])
@@ -72,7 +94,7 @@ final class PseudoTerminal {
     var child = askpty_child_t()
     let result = askpty_spawn(
       executable, argv, envp, mode, UInt16(clamping: rows), UInt16(clamping: columns),
-      directory, &child)
+      directory ?? home, &child)
     guard result == 0 else {
       let error = errno
       throw Failure(description: "cannot start \(executable): \(String(cString: strerror(error)))")
@@ -87,6 +109,8 @@ final class PseudoTerminal {
     service()
   }
 
+  /// Kills the child (and its process group) if it still runs, closes the
+  /// fds; then the temporary directory is removed.
   deinit {
     if exitStatus == nil {
       kill(-pid, SIGKILL)  // the child leads its own process group

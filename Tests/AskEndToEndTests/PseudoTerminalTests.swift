@@ -187,6 +187,26 @@ struct PseudoTerminalTests {
     }
   }
 
+  @Test("Each session has its own empty HOME, TMPDIR and working directory, removed at the end")
+  func temporaryDirectory() throws {
+    var directory = ""
+    do {
+      let pty = try shell(#"echo "$HOME|$TMPDIR|$XDG_CONFIG_HOME|$(pwd)|$(ls -A)"; touch "$HOME/file"; mkdir "$HOME/d""#)
+      directory = pty.temporaryDirectory
+      #expect(directory.hasPrefix("/") && directory.contains("/ask-test."))
+      #expect(try pty.waitForExit() == 0)
+      #expect(pty.stdout == "\(directory)|\(directory)|\(directory)/.config|\(directory)|\n")
+      #expect(access(directory + "/file", F_OK) == 0)
+      let other = try shell("true")
+      #expect(other.temporaryDirectory != directory)
+    }
+    #expect(access(directory, F_OK) == -1 && errno == ENOENT)
+    let chosen = try PseudoTerminal(executable: "/bin/sh", arguments: ["-c", #"echo "$HOME""#],
+                                    environment: environment.merging(["HOME": "/home/x"]) { $1 })
+    #expect(try chosen.waitForExit() == 0)
+    #expect(chosen.stdout == "/home/x\n")
+  }
+
   @Test("binDirectory is the directory of the test binary")
   func binDirectory() {
     let directory = PseudoTerminal.binDirectory

@@ -316,7 +316,11 @@ struct ScriptingTests {
 
   @Test("A drawing stream that is gone does not lose a valid answer")
   func drawingStreamGone() throws {
-    let pty = try AskSession.shell("(sleep 0.3; printf '1\\n' | ask A B 2>&1 >/tmp/ask-drawing-gone; echo $? >/tmp/ask-drawing-gone.status) | true; sleep 0.6; cat /tmp/ask-drawing-gone.status /tmp/ask-drawing-gone; rm -f /tmp/ask-drawing-gone*", stdin: .noTerminal([]))
+    // fd 3: a pipe whose reader, true, has exited (wait $!) before ask starts.
+    let pty = try AskSession.shell("""
+      exec 3> >(true); wait $! || exit 9
+      printf '1\\n' | ask A B 2>&3 >"$HOME/answer"; echo $?; cat "$HOME/answer"
+      """, stdin: .noTerminal([]))
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "0\nA\n")
   }
@@ -334,7 +338,7 @@ struct ScriptingTests {
 
   @Test("An editrc with 'edit off' cannot break the prompt")
   func editOff() throws {
-    let pty = try AskSession.shell("d=$(mktemp -d); echo 'edit off' > $d/.editrc; HOME=$d ask -t T A B; s=$?; rm -r $d; exit $s")
+    let pty = try AskSession.shell("echo 'edit off' > \"$HOME/.editrc\" && ask -t T A B")  // the test's own HOME
     try pty.waitForPrompt()
     pty.type("b\r")
     #expect(try pty.waitForExit() == 0)
