@@ -6,8 +6,10 @@ import Glibc
 /// stdout, stderr and that the terminal modes were restored.
 ///
 /// Every wait has a deadline, so a hung child fails the test instead of
-/// hanging it. While waiting, all output fds are drained and queued input is
-/// written, so the child never blocks on a full pipe.
+/// hanging it, and every wait is on something the test can observe (screen
+/// text, the exit, the terminal's modes, a condition on files or processes),
+/// never on time alone. While waiting, all output fds are drained and queued
+/// input is written, so the child never blocks on a full pipe.
 ///
 /// Each session has its own temporary directory (HOME, TMPDIR, the XDG base
 /// directories and the working directory), removed when the session goes
@@ -58,6 +60,8 @@ final class PseudoTerminal {
   private var pendingStdin: [UInt8]
   private var termiosBefore: termios
   private var termiosAfter: termios?
+  /// hangUp() closed the master: the terminal is gone.
+  private var hungUp = false
   private let scratch: TemporaryDirectory
 
   /// Starts `executable` (a path; no PATH search) with `arguments` (argv[1...])
@@ -136,7 +140,8 @@ final class PseudoTerminal {
   static func locate(_ name: String) -> String { binDirectory + "/" + name }
 
   /// Queues keys for the terminal; they are written as the pty accepts them
-  /// (now, or during the next wait). Ignored without a terminal.
+  /// (now, or during the next wait). Ignored without a terminal (also after
+  /// hangUp()).
   func type(_ text: String) { type(bytes: Array(text.utf8)) }
 
   func type(bytes: [UInt8]) {
@@ -161,8 +166,48 @@ final class PseudoTerminal {
     }
   }
 
-  /// Keeps servicing the pty and pipes for `seconds` (keys go out, output
-  /// comes in), whatever happens.
+  /// Keeps servicing the terminal and pipes (keys go out, output comes in)
+  /// until `condition` holds; it is checked after each round of I/O, so it
+  /// can look at `screen`, `stdout`, files or processes. Throws a failure
+  /// that names `what` and shows what the child wrote when `timeout` seconds
+  /// pass first, or as soon as the child has exited (and closed stdout and
+  /// stderr) with the condition still false.
+  ///
+  ///     try pty.waitUntil("the redraw") { pty.count("Choice [") == 2 }
+  func waitUntil(_ what: String, timeout: Double = 5, _ condition: () -> Bool) throws {
+    var holds = false
+    let done = pump(timeout: timeout) {
+      holds = condition()
+      return holds || finished
+    }
+    if holds { return }
+    throw failure("waitUntil(\(what)): \(done ? "the child exited" : "timed out after \(timeout) s")")
+  }
+
+  /// Waits until every key typed so far has been written to the terminal
+  /// and read from it by the program (the terminal's input queue is empty):
+  /// e.g. a key that shows nothing, such as Esc, has been taken. For a
+  /// program reading keys one by one: in canonical mode a line not yet ended
+  /// does not count as queued. Throws on timeout, once the child has exited,
+  /// and without a terminal.
+  func waitForKeysRead(timeout: Double = 5) throws {
+    guard slave >= 0, !hungUp else {
+      throw failure("waitForKeysRead: \(hungUp ? "the terminal was hung up" : "no terminal")")
+    }
+    var read = false
+    let done = pump(timeout: timeout) {
+      var queued: Int32 = 0
+      read = pendingKeys.isEmpty && ioctl(slave, UInt(TIOCINQ), &queued) == 0 && queued == 0
+      return read || finished
+    }
+    if read { return }
+    throw failure("waitForKeysRead: \(done ? "the child exited" : "timed out after \(timeout) s")")
+  }
+
+  /// Keeps servicing the terminal and pipes for `seconds`, whatever happens.
+  /// Only for a test of time itself (ask's 50 ms rule for a lone Esc, which
+  /// nothing on the screen, in the modes or in /proc shows): to wait for
+  /// something the child does, use a wait on what can be observed.
   func pause(_ seconds: Double) { _ = pump(timeout: seconds) { false } }
 
   /// Waits until the child has exited and closed stdout and stderr; returns
@@ -185,22 +230,59 @@ final class PseudoTerminal {
   /// Waits until the terminal leaves canonical mode (the program is reading
   /// keys one by one), so typed keys cannot race its mode switch.
   func waitUntilNonCanonical(timeout: Double = 5) throws {
-    guard slave >= 0 else { throw failure("waitUntilNonCanonical: no terminal") }
-    var canonical = true
+    try waitForModes(canonical: false, timeout: timeout)
+  }
+
+  /// Waits until the terminal's modes are as asked: ECHO set (`echo: true`)
+  /// or clear (`false`), ICANON set (`canonical: true`) or clear (`false`);
+  /// nil does not care. E.g. `canonical: true` after a prompt: the program
+  /// has given the terminal back to line editing, so what is typed next is
+  /// read as a line. Throws on timeout, once the child has exited with the
+  /// modes still otherwise, and without a terminal (or after hangUp()).
+  func waitForModes(echo: Bool? = nil, canonical: Bool? = nil, timeout: Double = 5) throws {
+    let wanted = [echo.map { ($0 ? "" : "-") + "echo" }, canonical.map { ($0 ? "" : "-") + "icanon" }]
+      .compactMap { $0 }.joined(separator: " ")
+    guard slave >= 0, !hungUp else {
+      throw failure("waitForModes(\(wanted)): \(hungUp ? "the terminal was hung up" : "no terminal")")
+    }
+    func has(_ flag: Int32, _ modes: termios, _ wanted: Bool?) -> Bool {
+      wanted.map { $0 == (modes.c_lflag & tcflag_t(flag) != 0) } ?? true
+    }
+    var matched = false
     let done = pump(timeout: timeout) {
       var modes = termios()
-      canonical = tcgetattr(slave, &modes) != 0 || modes.c_lflag & tcflag_t(ICANON) != 0
-      return !canonical || finished
+      matched = tcgetattr(slave, &modes) == 0 && has(ECHO, modes, echo) && has(ICANON, modes, canonical)
+      return matched || finished
     }
-    if !canonical { return }
-    throw failure("waitUntilNonCanonical: \(done ? "the child exited" : "timed out after \(timeout) s")")
+    if matched { return }
+    throw failure("waitForModes(\(wanted)): \(done ? "the child exited" : "timed out after \(timeout) s")")
+  }
+
+  /// Closes the master side of the terminal, as when a terminal window is
+  /// closed: the kernel hangs the terminal up, so the child (its session
+  /// leader) gets SIGHUP and SIGCONT, and reads of the terminal end. What the
+  /// child wrote until now is on `screen`; keys not yet written are dropped,
+  /// and `type` is ignored from now on. Waits for exit, stdout and stderr go
+  /// on as before. The hang-up reaches every fd on the terminal, the
+  /// harness's own too, so its modes cannot be read any more: waitForModes
+  /// throws, and termiosRestored is true (no terminal is left whose modes
+  /// could be wrong).
+  func hangUp() {
+    service()
+    pendingKeys = []
+    if master >= 0 {
+      close(master)
+      master = -1
+    }
+    hungUp = slave >= 0
   }
 
   /// Whether the slave's modes (flags and control characters) equal those
   /// before the child started. Meaningful after exit (compares the modes at
-  /// reaping); before that it compares the current modes. True without a pty.
+  /// reaping); before that it compares the current modes. True without a pty,
+  /// and after hangUp() (unless the child had exited before it).
   var termiosRestored: Bool {
-    guard slave >= 0 else { return true }
+    guard slave >= 0, !hungUp || termiosAfter != nil else { return true }
     var now = termios()
     if let after = termiosAfter { now = after } else if tcgetattr(slave, &now) != 0 { return false }
     return askpty_termios_equal(&termiosBefore, &now) == 1
@@ -238,7 +320,7 @@ final class PseudoTerminal {
       if askpty_wait(pid, 0, &status) == 0 {
         exitStatus = status
         var modes = termios()
-        if slave >= 0, tcgetattr(slave, &modes) == 0 { termiosAfter = modes }
+        if slave >= 0, !hungUp, tcgetattr(slave, &modes) == 0 { termiosAfter = modes }
       }
     }
     if !Self.send(&pendingKeys, to: master) { pendingKeys = [] }

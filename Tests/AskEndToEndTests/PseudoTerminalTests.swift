@@ -187,6 +187,81 @@ struct PseudoTerminalTests {
     }
   }
 
+  @Test("waitUntil returns once its condition holds, and names it when it times out")
+  func waitUntil() throws {
+    let pty = try shell("echo one > /dev/tty; read x; echo two > /dev/tty; exec sleep 30")
+    try pty.waitUntil("one") { pty.screen.contains("one") }
+    let start = seconds()
+    do {
+      try pty.waitUntil("two on the screen", timeout: 0.3) { pty.screen.contains("two") }
+      Issue.record("waitUntil did not time out")
+    } catch let failure as PseudoTerminal.Failure {
+      #expect(failure.description.hasPrefix("waitUntil(two on the screen): timed out"))
+      #expect(failure.description.contains("--- screen ---\none\\r\n"))
+    }
+    #expect(seconds() - start < 2)
+    pty.type("\r")
+    try pty.waitUntil("two") { pty.screen.contains("two") }
+  }
+
+  @Test("waitUntil fails as soon as the child exits with the condition false")
+  func waitUntilChildExited() throws {
+    let pty = try shell("true")
+    let start = seconds()
+    #expect(throws: PseudoTerminal.Failure.self) { try pty.waitUntil("never", timeout: 5) { false } }
+    #expect(seconds() - start < 2)
+  }
+
+  @Test("waitForModes waits for echo and canonical mode as asked")
+  func modes() throws {
+    let pty = try shell("stty -echo; read x; stty echo -icanon; read x; stty icanon")
+    try pty.waitForModes(echo: false, canonical: true)
+    pty.type("\r")
+    try pty.waitForModes(echo: true, canonical: false)
+    #expect(throws: PseudoTerminal.Failure.self) { try pty.waitForModes(canonical: true, timeout: 0.2) }
+    pty.type("\n")
+    try pty.waitForModes(canonical: true)
+    #expect(try pty.waitForExit() == 0)
+    #expect(throws: PseudoTerminal.Failure.self) {
+      try shell("true", stdin: .noTerminal([])).waitForModes(echo: true)
+    }
+  }
+
+  @Test("waitForKeysRead waits until the program has read what was typed")
+  func keysRead() throws {
+    let pty = try PseudoTerminal(
+      executable: "/bin/bash",
+      arguments: ["-c", #"echo ready > /dev/tty; read -r line; stty -icanon min 1; IFS= read -r -n 1 k; echo "[$line][$k]""#],
+      environment: environment)
+    try pty.waitFor("ready")
+    pty.type("line\r")
+    try pty.waitForKeysRead()
+    pty.type("k")
+    try pty.waitForKeysRead()
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "[line][k]\n")
+  }
+
+  @Test("hangUp closes the terminal: the child gets SIGHUP, output so far is kept")
+  func hangUp() throws {
+    let pty = try shell("stty -echo; echo ready > /dev/tty; exec sleep 30")
+    try pty.waitFor("ready")
+    pty.hangUp()
+    pty.type("ignored")
+    #expect(try pty.waitForExit() == 128 + SIGHUP)
+    #expect(pty.screen == "ready\r\n")
+    #expect(pty.termiosRestored)  // no terminal is left whose modes could be wrong
+    #expect(throws: PseudoTerminal.Failure.self) { try pty.waitForModes(echo: true) }
+
+    // A child that catches SIGHUP sees its read of the terminal end.
+    let catching = try shell("trap 'echo hup >&2' HUP; echo ready > /dev/tty; read x; echo \"read=$?\"")
+    try catching.waitFor("ready")
+    catching.hangUp()
+    #expect(try catching.waitForExit() == 0)
+    #expect(catching.stdout == "read=1\n")
+    #expect(catching.stderr == "hup\n")
+  }
+
   @Test("Each session has its own empty HOME, TMPDIR and working directory, removed at the end")
   func temporaryDirectory() throws {
     var directory = ""
