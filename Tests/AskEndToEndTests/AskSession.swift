@@ -42,6 +42,14 @@ extension PseudoTerminal {
     try waitUntilNonCanonical()
   }
 
+  /// Waits until nobody reads the pipe that is the stdout of the session's
+  /// `ask` (as in `ask … | true` once `true` has exited): what ask writes
+  /// there next meets a broken pipe.
+  func waitForStdoutGone() throws {
+    let ask = try waitForProcess(named: "ask")
+    try waitUntil("nobody reads ask's stdout") { pipeReaders(fd: 1, of: ask.pid) == [] }
+  }
+
   /// How many times `text` appears on the screen.
   func count(_ text: String) -> Int {
     screen.split(separator: text, omittingEmptySubsequences: false).count - 1

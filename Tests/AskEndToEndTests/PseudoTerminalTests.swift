@@ -282,6 +282,37 @@ struct PseudoTerminalTests {
     #expect(chosen.stdout == "/home/x\n")
   }
 
+  @Test("The session's processes are the child's own, with their states")
+  func processes() throws {
+    let pty = try shell("sleep 30 & echo ready > /dev/tty; wait")
+    try pty.waitFor("ready")
+    kill(try pty.waitForProcess(named: "sleep").pid, SIGSTOP)
+    let sleeper = try pty.waitForProcess(named: "sleep", state: "T")
+    #expect(sleeper.parent == pty.pid)
+    #expect(pty.state(of: sleeper.pid) == "T")
+    #expect(pty.sessionProcesses.map(\.pid) == [pty.pid, sleeper.pid])
+    #expect(pty.processes(named: "sh").map(\.pid) == [pty.pid])
+    #expect(pty.state(of: getpid()) == nil)  // the test itself is not in the session
+    kill(sleeper.pid, SIGKILL)
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.state(of: sleeper.pid) == nil)
+  }
+
+  @Test("pipeReaders lists who still reads a pipe, and is empty once the reader is gone")
+  func pipeReaders() throws {
+    let pty = try shell("sleep 30 | { echo ready > /dev/tty; read x < /dev/tty; }; echo done")
+    try pty.waitFor("ready")
+    let sleeper = try pty.waitForProcess(named: "sleep")
+    let readers = try #require(pty.pipeReaders(fd: 1, of: sleeper.pid))
+    #expect(readers.count == 1 && readers != [pty.pid] && readers != [sleeper.pid])
+    #expect(pty.pipeReaders(fd: 0, of: sleeper.pid) == nil)  // the terminal, no pipe
+    pty.type("\r")
+    try pty.waitUntil("the reader gone") { pty.pipeReaders(fd: 1, of: sleeper.pid) == [] }
+    kill(sleeper.pid, SIGKILL)
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "done\n")
+  }
+
   @Test("binDirectory is the directory of the test binary")
   func binDirectory() {
     let directory = PseudoTerminal.binDirectory

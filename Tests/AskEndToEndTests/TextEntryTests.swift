@@ -331,15 +331,15 @@ struct TextEntryTests {
     let pty = try AskSession.interactiveShell()
     try pty.waitFor("$ ")
     pty.type("ask -t InBackground A B > /dev/null &\r")
-    pty.pause(0.5)
+    // Setting the terminal's modes from the background stops it (SIGTTOU).
+    let ask = try pty.waitForProcess(named: "ask", state: "T")
     pty.type("jobs\r")
     try pty.waitFor("Stopped")
-    pty.type("ps -o stat= -C ask; fg\r")
-    try pty.waitFor("T\r\n")  // stopped, not running
+    #expect(pty.state(of: ask.pid) == "T")  // still stopped, not running
+    pty.type("fg\r")
     try pty.waitForPrompt("Choice [")
     pty.type("2\r")
-    try pty.waitFor("cancel]: 2\r\n")
-    pty.pause(0.2)
+    try pty.waitFor("cancel]: 2\r\n\u{1B}[?2004h$ ")  // ask is gone: the shell's prompt
     pty.type("echo \"st=$?\"; exit\r")
     try pty.waitFor("st=0")
     #expect(try pty.waitForExit() == 0)
@@ -353,13 +353,23 @@ struct TextEntryTests {
     try pty.waitForPrompt()
     pty.type("\u{1A}")
     try pty.waitFor("Stopped")
-    pty.type("bg; sleep 0.3; ps -o stat= -C ask; fg\r")
-    try pty.waitFor("T\r\n")
-    pty.pause(0.3)
+    pty.type("bg\r")
+    // The shell prompts again once bg has continued ask (SIGCONT); from
+    // then on, state T is ask stopped again.
+    let continued = "[1]+ ask -t Bounce A B > /dev/null &\r\n"
+    try pty.waitUntil("the prompt after bg") {
+      pty.screen.split(separator: continued, omittingEmptySubsequences: false).dropFirst().last?.contains("$ ") == true
+    }
+    let ask = try pty.waitForProcess(named: "ask", state: "T")
+    pty.type("fg\r")
+    try pty.waitUntil("the prompt drawn again after fg") {
+      pty.count("Bounce") >= 2 && pty.screen.hasSuffix("Choice [1-2, Ctrl-D = cancel]: ")
+    }
+    try pty.waitUntilNonCanonical()
+    #expect(pty.state(of: ask.pid) != "T")
     #expect(pty.count("Bounce") >= 2)
     pty.type("1\r")
-    try pty.waitFor("cancel]: 1\r\n")
-    pty.pause(0.2)
+    try pty.waitFor("cancel]: 1\r\n\u{1B}[?2004h$ ")  // ask is gone: the shell's prompt
     pty.type("echo \"st=$?\"; exit\r")
     try pty.waitFor("st=0")
     #expect(try pty.waitForExit() == 0)
