@@ -65,10 +65,12 @@ struct AnsweringTests {
     try pty.waitForPrompt()
     pty.type("9\r")
     try pty.waitFor("No button matches '9': type a number from 1 to 2 or a title.")
-    pty.pause(0.2)
+    // Once the next key is echoed, all that "9" brought is on the screen.
+    pty.type("b")
+    try pty.waitFor("cancel]: b")
     #expect(pty.count("Choice [1-2, Ctrl-D = cancel]: ") == 2)
     #expect(pty.count("Alpha") == 1)
-    pty.type("b\r")
+    pty.type("\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "Beta\n")
   }
@@ -78,7 +80,9 @@ struct AnsweringTests {
     let pty = try AskSession.ask(["-t", "T", "A", "Negotiate", "Compromise", "Comply"], environment: ["NO_COLOR": "1"])
     try pty.waitForPrompt()
     pty.type("Com\t")
-    pty.pause(0.2)
+    try pty.waitUntil("the first Tab's completion") {  // libedit moves back and writes the p
+      pty.screen.split(separator: "cancel]: Com", omittingEmptySubsequences: false).last?.contains("p") == true
+    }
     pty.type("\t")
     try pty.waitFor("Compromise  Comply\r\n")
     try pty.waitFor("Comply\r\n\r\u{1B}[KChoice [1-4, Ctrl-D = cancel]: Comp")  // the line drawn again
@@ -139,7 +143,7 @@ struct AnsweringTests {
     let pty = try AskSession.ask(["-t", "City", "Zürich", "Zug"], environment: ["LANG": "C"])
     try pty.waitForPrompt()
     pty.type("Zü")
-    pty.pause(0.1)
+    try pty.waitFor("cancel]: Zü")
     pty.type("\u{7F}\u{7F}Zürich\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "Zürich\n")
@@ -210,18 +214,22 @@ struct AnsweringTests {
     try pty.waitForPrompt()
     pty.type("9\r\n")
     try pty.waitFor("No button matches '9'")
-    pty.pause(0.3)
+    // Once the next key is echoed, a second Enter would have been taken.
+    pty.type("a")
+    try pty.waitFor("cancel]: a")
     #expect(pty.count("No button matches") == 1)
     #expect(pty.count("Type a number") == 0)
     #expect(pty.exitStatus == nil)
-    pty.type("a\r\n")
+    pty.type("\r\n")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "A\n")
   }
 
   @Test("Input still pending on the terminal at exit is discarded, not left for the shell")
   func pendingInputDiscarded() throws {
-    let pty = try AskSession.shell("ask -t T A B; read -t 0.5 line; echo \"left=[$line]\"")
+    // After ask, the shell takes a line only if input is left (all was typed
+    // before ask read its answer; nothing more comes).
+    let pty = try AskSession.shell("ask -t T A B; read -t 0 && read -t 1 -r line; echo \"left=[$line]\"")
     try pty.waitForPrompt()
     pty.type("1\rrm -rf x\r")
     #expect(try pty.waitForExit() == 0)

@@ -337,10 +337,14 @@ struct ArtifactsTests {
     return zsh
   }
 
-  /// Types `ask TYPED<Tab><Enter>` and waits until `ask` got `expected`.
+  /// Types `ask TYPED<Tab>`, waits until zsh has drawn the completed line,
+  /// then Enter, and waits until `ask` got `expected`.
   static func zsh(_ zsh: PseudoTerminal, completes typed: String, to expected: String) throws {
+    let start = zsh.screenBytes.count
     zsh.type("ask " + typed + "\t")
-    zsh.pause(0.05)
+    try zsh.waitUntil("zsh draws 'ask \(expected)'") {
+      String(decoding: zsh.screenBytes[start...], as: UTF8.self).contains("ask " + expected)
+    }
     zsh.type("\r")
     try zsh.waitFor("got<\(expected)>")
   }

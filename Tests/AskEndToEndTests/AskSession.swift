@@ -19,6 +19,14 @@ enum AskSession {
     "LANG": "C.UTF-8",
   ]
 
+  /// A bash command list (ending in "; ") that returns once a whole line
+  /// typed on the terminal (stdin, canonical mode) waits to be read, without
+  /// reading it; the script fails after about 5 s without one. For
+  /// type-ahead tests: the test types a line, and the next command starts
+  /// only when the line is queued.
+  static let untilLineTyped =
+    "until read -t 0; do ((SECONDS < 5)) || { echo 'no line typed' >&2; exit 99; }; done; "
+
   /// `ask` with `arguments`.
   static func ask(_ arguments: [String], stdin: PseudoTerminal.Stdin = .terminal,
                   environment extra: [String: String] = [:], columns: Int = 80) throws -> PseudoTerminal {

@@ -7,10 +7,17 @@ import Testing
 /// (noted per case).
 @Suite("Field cases from peers' bug trackers", .serialized)
 struct FieldCaseTests {
+  /// What the test does, in order. Each wait is on something observable.
   enum Key {
+    /// Types the text.
     case text(String)
+    /// Waits for the text on the screen.
     case wait(String)
-    case sleep(Double)
+    /// Waits until the terminal is non-canonical: `ask` reads keys.
+    case reading
+    /// Waits until nobody reads `ask`'s stdout any more (`ask … | true`,
+    /// once `true` has exited).
+    case stdoutGone
   }
 
   struct FieldCase: CustomTestStringConvertible, Sendable {
@@ -26,16 +33,16 @@ struct FieldCaseTests {
     // C01: Ctrl-C at a masked prompt inside $(…) restores the terminal
     // (TextEntryTests.signals repeats it with SIGTERM, SIGHUP, login-password).
     FieldCase(id: "C01", argv: ["bash", "-c", "pw=$(ask -s secure -t Unlock -m \"Vault password\"); echo \"status=$? len=${#pw}\""],
-              keys: [.wait("Unlock"), .text("hunt"), .sleep(0.2), .text("\u{3}")], exit: 130, stdout: ""),
+              keys: [.wait("Unlock"), .text("hunt"), .wait("Password: ****"), .text("\u{3}")], exit: 130, stdout: ""),
     // C06: Ctrl-C in a timed prompt is an interrupt, not a timeout.
     FieldCase(id: "C06", argv: ["ask", "-t", "Choose", "--timeout", "30", "One", "Two"],
-              keys: [.wait("Two"), .sleep(0.5), .text("\u{3}")], exit: 130, stdout: ""),
+              keys: [.wait("Two"), .reading, .text("\u{3}")], exit: 130, stdout: ""),
     // C12: libedit edits characters, not bytes, whatever the locale.
     FieldCase(id: "C12", argv: ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "ask", "-s", "plain", "-t", "Name"],
-              keys: [.wait("Name"), .text("café"), .sleep(0.2), .text("\u{7F}"), .text("e\r")], exit: 0, stdout: "cafe\n"),
+              keys: [.wait("Name"), .reading, .text("café"), .wait("Text: café"), .text("\u{7F}"), .text("e\r")], exit: 0, stdout: "cafe\n"),
     // C13: Backspace in a masked field removes one character.
     FieldCase(id: "C13", argv: ["env", "LC_ALL=C.UTF-8", "ask", "-s", "secure", "-t", "Password"],
-              keys: [.wait("Password"), .text("pä"), .sleep(0.2), .text("\u{7F}"), .text("aö\r")], exit: 0, stdout: "paö\n"),
+              keys: [.wait("Password: "), .text("pä"), .wait("Password: **"), .text("\u{7F}"), .text("aö\r")], exit: 0, stdout: "paö\n"),
     // C02: the prompt must not be captured with the answer (ScriptingTests.capture).
     FieldCase(id: "C02", argv: ["bash", "-c", """
       choice=$(ask -t 'Delete 3 files?' -m 'This cannot be undone.' -c Cancel -d Delete); \
@@ -43,10 +50,10 @@ struct FieldCaseTests {
       """], keys: [.wait("Delete 3 files?"), .text("Delete\r")], exit: 0, stdout: "[Delete] 0\n"),
     // C03: a prompt reading a piped script consumes only its own line.
     FieldCase(id: "C03", argv: ["bash", "-c", "printf '%s\\n' 'ask -t First One Two' 2 'echo after' | bash"],
-              keys: [.sleep(1.0)], exit: 0, stdout: "Two\nafter\n"),
+              keys: [], exit: 0, stdout: "Two\nafter\n"),
     // C05: end of input while re-asking ends the prompt (ScriptingTests.noTerminalInvalid).
     FieldCase(id: "C05", argv: ["ask", "-t", "Pick", "Alpha", "Beta"],
-              keys: [.wait("Beta"), .text("9\r"), .sleep(0.5), .text("\u{4}")], exit: 1, stdout: ""),
+              keys: [.wait("Beta"), .reading, .text("9\r"), .wait("No button matches"), .text("\u{4}")], exit: 1, stdout: ""),
     // C08: Ctrl-C stops the calling script too.
     FieldCase(id: "C08", argv: ["bash", "-c", """
       ask -t 'Step 1' -c Stop Go; echo "step1=$?"; ask -t 'Step 2' -c Stop Go; echo "step2=$?"
@@ -69,7 +76,7 @@ struct FieldCaseTests {
               keys: [], exit: 0, stdout: "Yes\n"),
     // C25: a closed stdout ends ask by SIGPIPE, quietly.
     FieldCase(id: "C25", argv: ["bash", "-c", "ask -t Pick Alpha Beta | true; echo \"ask=${PIPESTATUS[0]}\""],
-              keys: [.wait("Beta"), .sleep(0.3), .text("Alpha\r")], exit: 0, stdout: "ask=141\n"),
+              keys: [.wait("Beta"), .stdoutGone, .text("Alpha\r")], exit: 0, stdout: "ask=141\n"),
   ]
 
   @Test("Each field case behaves as the case says", arguments: cases)
@@ -82,7 +89,8 @@ struct FieldCaseTests {
       switch key {
       case .text(let text): pty.type(text)
       case .wait(let text): try pty.waitFor(text)
-      case .sleep(let seconds): pty.pause(seconds)
+      case .reading: try pty.waitUntilNonCanonical()
+      case .stdoutGone: try pty.waitForStdoutGone()
       }
     }
     #expect(try pty.waitForExit(timeout: 15) == fieldCase.exit)
@@ -100,10 +108,12 @@ struct FieldCaseTests {
     try pty.waitForPrompt()
     pty.type("9\r")
     try pty.waitFor("No button matches")
-    pty.pause(0.5)
+    // Once a later key is echoed, all that "9" brought is on the screen.
+    pty.type("x")
+    try pty.waitFor("cancel]: x")
     #expect(pty.count("No button matches") == 1)
     #expect(pty.count("Choice [") == 2)
-    pty.type("\u{4}")
+    pty.type("\u{15}\u{4}")  // Ctrl-U empties the line again, Ctrl-D ends
     #expect(try pty.waitForExit(timeout: 1) == 1)
   }
 

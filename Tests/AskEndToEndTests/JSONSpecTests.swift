@@ -129,15 +129,19 @@ struct JSONSpecTests {
   @Test("A spec typed on the terminal is echoed, and the Enter that ends it is not an answer")
   func specTypedOnTerminal() throws {
     let pty = try AskSession.ask(["--json"])
-    pty.pause(0.3)
+    try pty.waitForProcess(named: "ask", state: "S")  // waiting for the spec
     pty.type(#"{"title":"Typed","buttons":["A","B"],"defaultIndex":0}"# + "\r")
     try pty.waitForPrompt("Typed")
     #expect(pty.screen.contains(#""buttons":["A","B"]"#))
-    pty.pause(0.2)
+    // Once the next key is echoed, an Enter left over would have been taken.
+    pty.type("2")
+    try pty.waitFor("cancel]: 2")
     #expect(pty.count("There is no default") == 0 && pty.stdout == "")
-    pty.type("2\r")
-    try pty.waitFor("B\r\n")
-    pty.pause(0.2)
+    pty.type("\r")
+    // The answer is out and the terminal is back to lines: ask reads the
+    // next spec, and Ctrl-D is the end of input.
+    try pty.waitUntil("B on stdout") { pty.stdout == "B\n" }
+    try pty.waitForModes(canonical: true)
     pty.type("\u{4}")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "B\n")
@@ -205,8 +209,9 @@ struct JSONSpecTests {
 
   @Test("Ctrl-C while ask waits for a spec on stdin ends it by SIGINT")
   func interruptWhileReadingSpec() throws {
+    // sleep: a writer that keeps the pipe open and silent (no time is waited on).
     let pty = try AskSession.shell("sleep 5 | ask --json")
-    pty.pause(0.3)
+    try pty.waitForProcess(named: "ask", state: "S")  // blocked, waiting for the spec
     pty.type("\u{3}")
     #expect(try pty.waitForExit() == 130)
     #expect(pty.termiosRestored)

@@ -34,7 +34,7 @@ struct PseudoTerminalTests {
   @Test("Modes changed and not restored are reported, untouched modes are not")
   func termiosRestoration() throws {
     let changed = try PseudoTerminal(
-      executable: "/bin/bash", arguments: ["-c", "stty -echo; sleep 0.1"], environment: environment)
+      executable: "/bin/bash", arguments: ["-c", "stty -echo"], environment: environment)
     #expect(try changed.waitForExit() == 0)
     #expect(!changed.termiosRestored)
 

@@ -152,7 +152,7 @@ struct ScriptingTests {
     let pty = try AskSession.ask(["-t", "T", "A", "B"])
     try pty.waitForPrompt()
     pty.type("a")
-    pty.pause(0.1)
+    try pty.waitFor("cancel]: a")
     pty.signal(signal)
     #expect(try pty.waitForExit() == 128 + signal)
     #expect(pty.stdout == "")
@@ -176,7 +176,20 @@ struct ScriptingTests {
 
   @Test("A signal ignored when ask starts stays ignored (nohup)")
   func ignoredSignal() throws {
-    let pty = try AskSession.shell("trap '' HUP; ask -t T A B </dev/tty & pid=$!; sleep 0.3; kill -HUP $pid; sleep 0.2; kill -0 $pid && echo alive; kill -TERM $pid; wait $pid; echo \"ask=$?\"")
+    // The test sends the HUP once ask reads keys, and a key echoed after it
+    // shows it was delivered (ask looks at signals before keys); then USR1
+    // tells the script to look.
+    let pty = try AskSession.shell("""
+      trap 'go=1' USR1; trap '' HUP; ask -t T A B </dev/tty & pid=$!
+      until [ -n "$go" ] || ! kill -0 $pid 2>/dev/null; do wait $pid; done
+      kill -0 $pid && echo alive; kill -TERM $pid; wait $pid; echo "ask=$?"
+      """)
+    try pty.waitForPrompt()
+    let ask = try pty.waitForProcess(named: "ask")
+    kill(ask.pid, SIGHUP)
+    pty.type("a")
+    try pty.waitFor("cancel]: a")
+    pty.signal(SIGUSR1)
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "alive\nask=143\n")
     #expect(pty.termiosRestored)
@@ -186,7 +199,7 @@ struct ScriptingTests {
   func brokenPipe() throws {
     let pty = try AskSession.shell("ask -t Pick Alpha Beta | true; echo \"ask=${PIPESTATUS[0]}\"")
     try pty.waitForPrompt()
-    pty.pause(0.3)
+    try pty.waitForStdoutGone()
     pty.type("Alpha\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "ask=141\n")
@@ -301,7 +314,10 @@ struct ScriptingTests {
 
   @Test("Keys typed before an early error never reach the shell")
   func earlyErrorDiscardsTypeAhead() throws {
-    let pty = try AskSession.shell("sleep 0.5; ask --bogus; read -t 0.5 line; echo \"[$line]\"")
+    // ask starts once the line is queued; after it, the shell takes a line
+    // only if one is left (nothing more can come).
+    let pty = try AskSession.shell(AskSession.untilLineTyped
+      + "ask --bogus; read -t 0 && read -t 1 -r line; echo \"[$line]\"")
     pty.type("echo LEAK\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "[]\n")
@@ -329,7 +345,7 @@ struct ScriptingTests {
   func ignoredSigpipe() throws {
     let pty = try AskSession.shell("trap '' PIPE; ask -t Pick Alpha Beta | true; echo \"ask=${PIPESTATUS[0]}\"")
     try pty.waitForPrompt()
-    pty.pause(0.3)
+    try pty.waitForStdoutGone()
     pty.type("Alpha\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "ask=2\n")

@@ -11,7 +11,7 @@ struct TextEntryTests {
     try pty.waitFor("Password: ")
     try pty.waitUntilNonCanonical()
     pty.type("pässwörd")
-    pty.pause(0.2)
+    try pty.waitFor("Password: ********")
     #expect(pty.screen.hasSuffix("Password: ********"))
     pty.type("\r")
     #expect(try pty.waitForExit() == 0)
@@ -28,7 +28,7 @@ struct TextEntryTests {
     try pty.waitFor("Password: ")
     try pty.waitUntilNonCanonical()
     pty.type(first)
-    pty.pause(0.2)
+    try pty.waitFor("Password: " + String(repeating: "*", count: first.count))  // one * a character
     pty.type(rest)
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == stdout)
@@ -38,7 +38,7 @@ struct TextEntryTests {
   @Test("--echo no shows nothing; Ctrl-U clears; Tab is part of the secret; arrows are not")
   func echoNoAndKeys() throws {
     let pty = try AskSession.ask(["-s", "secure", "--echo", "no"])
-    try pty.waitUntilNonCanonical()
+    try pty.waitForPrompt("Password: ")  // keys before it would be discarded
     pty.type("wrong\u{15}a\tb\u{1B}[D\u{1B}[200~c\u{1B}[201~\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "a\tbc\n")
@@ -47,7 +47,8 @@ struct TextEntryTests {
 
   @Test("Keys typed before a secure prompt are discarded: they were shown in clear")
   func secureTypeAheadDiscarded() throws {
-    let pty = try AskSession.shell("sleep 0.4; ask -s secure")
+    // ask starts once "early" is a whole line waiting on the terminal.
+    let pty = try AskSession.shell(AskSession.untilLineTyped + "ask -s secure")
     pty.type("early\r")
     try pty.waitFor("Password: ")
     try pty.waitUntilNonCanonical()
@@ -96,7 +97,7 @@ struct TextEntryTests {
     let pty = try AskSession.ask(["-s", "plain", "-t", "Name"], environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
     try pty.waitUntilNonCanonical()
     pty.type("café")
-    pty.pause(0.2)
+    try pty.waitFor("Text: café")
     pty.type("\u{7F}e\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdoutBytes == [0x63, 0x61, 0x66, 0x65, 0x0A])
@@ -116,7 +117,7 @@ struct TextEntryTests {
   @Test("--repeat asks again on a mismatch")
   func repeatEntry() throws {
     let pty = try AskSession.ask(["-s", "secure", "--repeat"])
-    try pty.waitUntilNonCanonical()
+    try pty.waitForPrompt("Password: ")  // keys before it would be discarded
     pty.type("one\rtwo\r")
     try pty.waitFor("The two entries do not match.")
     pty.type("same\rsame\r")
@@ -174,7 +175,7 @@ struct TextEntryTests {
       try pty.waitFor("Password: ")
     }
     pty.type("hunt")
-    pty.pause(0.2)
+    try pty.waitFor("Password: ****")  // ask has read the four keys
     if signal == SIGINT { pty.type("\u{3}") } else { kill(-pty.pid, signal) }
     let exit = try pty.waitForExit()
     #expect(exit == status || exit == 0)
@@ -216,7 +217,6 @@ struct TextEntryTests {
   func controlCWithTimeout() throws {
     let pty = try AskSession.ask(["-t", "Choose", "--timeout", "30", "One", "Two"])
     try pty.waitForPrompt()
-    pty.pause(0.3)
     pty.type("\u{3}")
     #expect(try pty.waitForExit(timeout: 2) == 130)
     #expect(!pty.screen.contains("timed out") && !pty.stderr.contains("timed out"))
@@ -229,11 +229,12 @@ struct TextEntryTests {
     let pty = try AskSession.ask(["-t", "Resume me", "A", "B"])
     try pty.waitForPrompt()
     pty.type("b")
-    pty.pause(0.1)
+    try pty.waitFor("cancel]: b")
     pty.signal(SIGTSTP)
-    pty.pause(0.3)
-    #expect(pty.count("Resume me") == 2)
+    // The redraw ends with what was typed; then ask reads keys again.
+    try pty.waitUntil("the prompt drawn again") { pty.count("cancel]: b") == 2 }
     try pty.waitUntilNonCanonical()
+    #expect(pty.count("Resume me") == 2)
     pty.type("\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "B\n")
@@ -243,11 +244,12 @@ struct TextEntryTests {
   @Test("The secure prompt comes back masked after SIGTSTP")
   func suspendSecure() throws {
     let pty = try AskSession.ask(["-s", "secure", "-t", "Vault"])
-    try pty.waitUntilNonCanonical()
+    try pty.waitForPrompt("Password: ")  // keys before it would be discarded
     pty.type("abc")
-    pty.pause(0.1)
+    try pty.waitFor("Password: ***")
     pty.signal(SIGTSTP)
-    pty.pause(0.3)
+    try pty.waitUntil("the prompt drawn again") { pty.count("Vault") >= 2 && pty.screen.hasSuffix("Password: ***") }
+    try pty.waitUntilNonCanonical()  // else "d" would be echoed in clear
     #expect(pty.count("Vault") == 2)
     #expect(pty.screen.hasSuffix("Password: ***"))
     pty.type("d\r")
@@ -262,7 +264,10 @@ struct TextEntryTests {
     pty.type("x=$(ask -t T A B); echo \"got=$x\"\r")
     try pty.waitForPrompt()
     pty.type("\u{1A}")
-    pty.pause(0.3)
+    // The terminal has taken the Ctrl-Z (its SIGTSTP is sent), and ask reads
+    // keys again.
+    try pty.waitForKeysRead()
+    try pty.waitUntilNonCanonical()
     pty.type("2\r")
     try pty.waitFor("got=B")
     pty.type("exit\r")
@@ -275,7 +280,7 @@ struct TextEntryTests {
     // the shell's redirection, stderr) stay on the pty.
     let pty = try AskSession.shell("setsid -w ask -s secure --print json 2>/dev/tty")
     try pty.waitFor("Password: ")
-    pty.pause(0.3)
+    try pty.waitForModes(echo: false)  // ask has turned the echo off
     pty.type("TOPSECRET\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == #"{"button":"OK","role":"other","text":"TOPSECRET"}"# + "\n")
@@ -293,8 +298,13 @@ struct TextEntryTests {
   @Test("A lone Esc in a secure field does not eat the next key")
   func loneEscape() throws {
     let pty = try AskSession.ask(["-s", "secure"])
-    try pty.waitUntilNonCanonical()
-    pty.type("a\u{1B}")
+    try pty.waitForPrompt("Password: ")  // keys before it would be discarded
+    pty.type("a")
+    try pty.waitFor("Password: *")
+    pty.type("\u{1B}")
+    try pty.waitForKeysRead()  // ask has the Esc
+    // Time is what is tested here: an Esc is lone when no key follows it
+    // within 50 ms; nothing on the screen or in the modes shows that.
     pty.pause(0.2)
     pty.type("b\r")
     #expect(try pty.waitForExit() == 0)
@@ -308,9 +318,12 @@ struct TextEntryTests {
     pty.type("bob\r")
     try pty.waitFor("Password: ")
     pty.type("pw")
-    pty.pause(0.1)
+    try pty.waitFor("Password: **")
     pty.signal(SIGTSTP)
-    pty.pause(0.3)
+    try pty.waitUntil("the prompt drawn again") {
+      pty.count("Login: bob") >= 2 && pty.screen.hasSuffix("Password: **")
+    }
+    try pty.waitUntilNonCanonical()
     #expect(pty.count("Login: bob") == 2)
     #expect(pty.screen.hasSuffix("Password: **"))
     pty.type("\r")
@@ -382,12 +395,15 @@ struct TextEntryTests {
     pty.type("ask -t Suspended A B > /dev/null\r")
     try pty.waitForPrompt()
     pty.type("a")
-    pty.pause(0.2)  // Ctrl-Z flushes input not yet read (no NOFLSH)
+    try pty.waitFor("cancel]: a")  // read: Ctrl-Z flushes input not yet read (no NOFLSH)
     pty.type("\u{1A}")
     try pty.waitFor("Stopped")
     pty.type("stty -a | grep -o ' icanon' ; fg\r")
-    try pty.waitFor(" icanon")
-    pty.pause(0.3)
+    try pty.waitFor("\r icanon\r\n")  // stty's line: canonical while ask is suspended
+    try pty.waitUntil("the prompt drawn again after fg") {
+      pty.count("Suspended\u{1B}[0m\r\n") >= 2 && pty.screen.hasSuffix("cancel]: a")
+    }
+    try pty.waitUntilNonCanonical()
     #expect(pty.count("Suspended\u{1B}[0m\r\n") == 2)
     pty.type("\r")  // the "a" typed before Ctrl-Z is still there
     try pty.waitFor("cancel]: a\r\n\u{1B}[?2004h$ ")
