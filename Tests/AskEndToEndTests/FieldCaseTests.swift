@@ -18,6 +18,8 @@ struct FieldCaseTests {
     /// Waits until nobody reads `ask`'s stdout any more (`ask … | true`,
     /// once `true` has exited).
     case stdoutGone
+    /// Sends the signal to the child (`kill`).
+    case signal(Int32)
   }
 
   struct FieldCase: CustomTestStringConvertible, Sendable {
@@ -34,6 +36,12 @@ struct FieldCaseTests {
     // (TextEntryTests.signals repeats it with SIGTERM, SIGHUP, login-password).
     FieldCase(id: "C01", argv: ["bash", "-c", "pw=$(ask -s secure -t Unlock -m \"Vault password\"); echo \"status=$? len=${#pw}\""],
               keys: [.wait("Unlock"), .text("hunt"), .wait("Password: ****"), .text("\u{3}")], exit: 130, stdout: ""),
+    // P02: a fault signal sent with kill at a secure field restores the
+    // terminal and ends ask by it, at once (TerminalSessionTests repeats it
+    // with every fault signal, login-password and a button prompt).
+    FieldCase(id: "P02", argv: ["ask", "-s", "secure", "-t", "Unlock", "-m", "Vault password"],
+              keys: [.wait("Password:"), .reading, .text("hun"), .wait("Password: ***"), .signal(SIGABRT)],
+              exit: 134, stdout: ""),
     // C06: Ctrl-C in a timed prompt is an interrupt, not a timeout.
     FieldCase(id: "C06", argv: ["ask", "-t", "Choose", "--timeout", "30", "One", "Two"],
               keys: [.wait("Two"), .reading, .text("\u{3}")], exit: 130, stdout: ""),
@@ -91,13 +99,14 @@ struct FieldCaseTests {
       case .wait(let text): try pty.waitFor(text)
       case .reading: try pty.waitUntilNonCanonical()
       case .stdoutGone: try pty.waitForStdoutGone()
+      case .signal(let number): pty.signal(number)
       }
     }
     #expect(try pty.waitForExit(timeout: 15) == fieldCase.exit)
     #expect(pty.stdout == fieldCase.stdout)
     #expect(pty.termiosRestored)
     #expect(!pty.screen.contains("Fatal error") && !pty.stderr.contains("Fatal error"))
-    if fieldCase.id == "C01" || fieldCase.id == "C13" {
+    if fieldCase.id == "C01" || fieldCase.id == "C13" || fieldCase.id == "P02" {
       for letter in ["h", "u", "n", "t", "ä", "ö"] { #expect(!pty.screen.contains("Password: " + letter)) }
     }
   }

@@ -62,6 +62,10 @@ final class PseudoTerminal {
   private var termiosAfter: termios?
   /// hangUp() closed the master: the terminal is gone.
   private var hungUp = false
+  /// When false, the screen is not read: what the child draws fills the
+  /// terminal's buffers until its writes block (a terminal stopped by
+  /// Ctrl-S, or one nobody reads). Set it true again to read on.
+  var readsScreen = true
   private let scratch: TemporaryDirectory
 
   /// Starts `executable` (a path; no PATH search) with `arguments` (argv[1...])
@@ -331,7 +335,7 @@ final class PseudoTerminal {
         stdinFD = -1
       }
     }
-    if master >= 0, !Self.receive(from: master, into: &screenBytes) { close(master); master = -1 }
+    if master >= 0, readsScreen, !Self.receive(from: master, into: &screenBytes) { close(master); master = -1 }
     if stdoutFD >= 0, !Self.receive(from: stdoutFD, into: &stdoutBytes) { close(stdoutFD); stdoutFD = -1 }
     if stderrFD >= 0, !Self.receive(from: stderrFD, into: &stderrBytes) { close(stderrFD); stderrFD = -1 }
   }

@@ -1,0 +1,293 @@
+import Glibc
+import Testing
+
+/// The terminal session gives back everything it borrowed, whatever way
+/// `ask` ends: every signal of SPEC §6, a hang-up, a stop in the
+/// background, a spec that never comes, a flood of resizes.
+@Suite("The terminal session and signals", .serialized)
+struct TerminalSessionTests {
+  /// The fault signals, with the status of death by each.
+  static let faults: [(Int32, Int32)] = [
+    (SIGABRT, 134), (SIGSEGV, 139), (SIGBUS, 135), (SIGFPE, 136), (SIGILL, 132), (SIGTRAP, 133),
+    (SIGSYS, 159),
+  ]
+
+  @Test("A fault signal sent with kill at a secure field restores the terminal and ends ask by it (P02)",
+        arguments: faults)
+  func faultAtSecureField(signal: Int32, status: Int32) throws {
+    let pty = try AskSession.ask(["-s", "secure", "-t", "Unlock", "-m", "Vault password"])
+    try pty.waitFor("Password: ")
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("hun")
+    try pty.waitFor("Password: ***")
+    pty.signal(signal)
+    #expect(try pty.waitForExit(timeout: 2) == status)
+    #expect(pty.stdout == "")
+    #expect(pty.termiosRestored)
+    #expect(!pty.screen.contains("hun"))
+  }
+
+  @Test("A fault signal in login-password's password field, or at a button prompt, ends ask by it",
+        arguments: faults)
+  func faultElsewhere(signal: Int32, status: Int32) throws {
+    let login = try AskSession.ask(["-s", "login-password", "-t", "Sign in"])
+    try login.waitFor("Login: ")
+    try login.waitForModes(echo: false, canonical: false)
+    login.type("alice\r")
+    try login.waitFor("Password: ")
+    login.type("pw")
+    try login.waitFor("Password: **")
+    login.signal(signal)
+    #expect(try login.waitForExit(timeout: 2) == status)
+    #expect(login.stdout == "")
+    #expect(login.termiosRestored)
+
+    let buttons = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])
+    try buttons.waitForPrompt()
+    buttons.signal(signal)
+    #expect(try buttons.waitForExit(timeout: 2) == status)
+    #expect(buttons.termiosRestored)
+  }
+
+  @Test("A real-time signal restores the terminal and ends ask by it",
+        arguments: [0, 1, 15, 30])
+  func realTimeSignal(offset: Int32) throws {
+    let signal = __libc_current_sigrtmin() + offset
+    #expect(signal <= __libc_current_sigrtmax())
+    let pty = try AskSession.ask(["-s", "secure", "-t", "Unlock"])
+    try pty.waitFor("Password: ")
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.signal(signal)
+    #expect(try pty.waitForExit(timeout: 2) == 128 + signal)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("kill -PIPE while ask waits ends it by SIGPIPE (141), terminal restored")
+  func pipeWhileWaiting() throws {
+    let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])
+    try pty.waitForPrompt()
+    pty.signal(SIGPIPE)
+    #expect(try pty.waitForExit(timeout: 2) == 141)
+    #expect(pty.stdout == "")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Closing the terminal is a hang-up: 129 and nothing on stdout, not a cancel",
+        arguments: [["--print", "json", "-t", "T", "-c", "Cancel", "A"], ["--print", "json", "-s", "secure"],
+                    ["--print", "json", "-s", "plain"]])
+  func hangUp(arguments: [String]) throws {
+    let pty = try AskSession.ask(arguments)
+    try pty.waitForModes(echo: false, canonical: false)
+    try pty.waitFor(": ")
+    pty.hangUp()
+    #expect(try pty.waitForExit(timeout: 2) == 129)
+    #expect(pty.stdout == "")
+  }
+
+  @Test("Started in the background, ask holds the terminal after fg: the secret never shows, the prompt is drawn once")
+  func backgroundThenForeground() throws {
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type("ask -s secure -t Unlock -m 'Vault password' > \"$HOME/out\" &\r")
+    try pty.waitForProcess(named: "ask", state: "T")  // stopped by SIGTTOU: the terminal is the shell's
+    pty.type("fg\r")
+    try pty.waitFor("Password: ")
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("hunter2")
+    try pty.waitFor("Password: *******")
+    pty.type("\r")
+    // Keys typed before ask exits are discarded with its terminal: wait.
+    try pty.waitUntil("ask gone") { pty.processes(named: "ask").isEmpty }
+    pty.type("wc -c < \"$HOME/out\"; exit\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.screen.contains("\r8\r\nexit"))  // the secret and its newline
+    #expect(!pty.screen.contains("hunter2"))
+    #expect(pty.count("\u{1B}[1mUnlock") == 1)
+  }
+
+  @Test("Ctrl-Z, bg, fg: the prompt is drawn again once, not once per continue")
+  func stopBackgroundForeground() throws {
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type("ask -t Bounce A B > /dev/null\r")
+    try pty.waitForPrompt()
+    pty.type("\u{1A}")
+    try pty.waitFor("Stopped")
+    pty.type("bg\r")
+    try pty.waitFor("ask -t Bounce A B > /dev/null &")
+    try pty.waitForProcess(named: "ask", state: "T")  // stopped again by SIGTTOU
+    pty.type("fg\r")
+    try pty.waitUntil("the redraw") { pty.count("\u{1B}[1mBounce") == 2 }
+    try pty.waitForModes(canonical: false)
+    pty.type("1\r")
+    try pty.waitFor("cancel]: 1\r\n")
+    try pty.waitUntil("ask gone") { pty.processes(named: "ask").isEmpty }
+    pty.type("echo \"st=$?\"; exit\r")
+    try pty.waitFor("st=0")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.count("\u{1B}[1mBounce") == 2)
+  }
+
+  // MARK: - A spec from a FIFO with no writer yet
+
+  /// `ask --spec FIFO` (the FIFO made in the session's directory), once it
+  /// is waiting for a writer; and the FIFO's path.
+  private func waitingOnFIFO(_ extra: [String] = []) throws -> (PseudoTerminal, String) {
+    let arguments = extra.map { "'\($0)'" }.joined(separator: " ")
+    let pty = try AskSession.shell("mkfifo spec.fifo && exec ask --spec spec.fifo \(arguments)")
+    try pty.waitUntil("ask waiting for the FIFO's writer") {
+      Self.name(of: pty.pid) == "ask" && pty.state(of: pty.pid) == "S"
+    }
+    return (pty, Self.directory(of: pty.pid) + "/spec.fifo")
+  }
+
+  @Test("Waiting for a spec from a FIFO: a resize, Ctrl-Z, a stop and a continue do not end it, and the terminal is not held")
+  func fifoWaitsThroughSignals() throws {
+    let (pty, fifo) = try waitingOnFIFO()
+    #expect(pty.termiosRestored)  // nothing to ask yet: the terminal is as it was
+    pty.signal(SIGWINCH)
+    // ask leads its own session here: its process group is orphaned, so the
+    // kernel discards the stop of a SIGTSTP; SIGSTOP stops it all the same.
+    pty.signal(SIGTSTP)
+    pty.signal(SIGSTOP)
+    try pty.waitUntil("ask stopped") { pty.state(of: pty.pid) == "T" }
+    pty.signal(SIGCONT)
+    try pty.waitUntil("ask waiting again") { pty.state(of: pty.pid) == "S" }
+    pty.signal(SIGCONT)
+    pty.signal(SIGWINCH)
+    let writer = open(fifo, O_WRONLY | O_CLOEXEC)
+    try #require(writer >= 0)
+    let spec = #"{"title":"From a FIFO","buttons":["Alpha","Beta"]}"# + "\n"
+    _ = spec.withCString { Glibc.write(writer, $0, strlen($0)) }
+    close(writer)
+    try pty.waitForPrompt()
+    pty.type("2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Beta\n")
+    #expect(pty.count("From a FIFO") == 1)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Waiting for a spec from a FIFO: SIGINT and SIGTERM end ask by that signal",
+        arguments: [(SIGINT, Int32(130)), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+  func fifoInterrupted(signal: Int32, status: Int32) throws {
+    let (pty, _) = try waitingOnFIFO()
+    pty.signal(signal)
+    #expect(try pty.waitForExit(timeout: 2) == status)
+    #expect(pty.stderr == "")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Waiting for a spec from a FIFO: --timeout limits the wait (124, one line)")
+  func fifoTimeout() throws {
+    let (pty, _) = try waitingOnFIFO(["--timeout", "1"])
+    #expect(try pty.waitForExit(timeout: 3) == 124)
+    #expect(pty.stderr == "ask: No spec arrived within 1 s\n")
+    #expect(pty.stdout == "")
+    #expect(pty.termiosRestored)
+  }
+
+  // MARK: - Writes cut by signals
+
+  @Test("A JSON secret is written whole although signals arrive while stdout is full")
+  func resultWrittenWhole() throws {
+    let pty = try AskSession.shell("""
+      head -c 300000 /dev/zero | tr '\\0' s > secret
+      { ask -s secure --print json < secret 2>/dev/null & echo $! > pid; wait $!; echo "ask=$?" > status; } \
+        | { until [ -e go ]; do sleep 0.01; done; wc -c; }
+      cat status
+      """)
+    var askPID: pid_t = 0
+    try pty.waitUntil("ask blocked writing its result to a full pipe") {
+      let directory = Self.directory(of: pty.pid)
+      askPID = Self.contents(of: directory + "/pid").flatMap { pid_t($0.split(separator: "\n").first ?? "") } ?? 0
+      return askPID > 0 && Self.syscall(of: askPID) == [1, 1] && pty.state(of: askPID) == "S"
+    }
+    let directory = Self.directory(of: pty.pid)
+    for _ in 0..<3 { kill(askPID, SIGWINCH) }
+    kill(askPID, SIGCONT)
+    close(open(directory + "/go", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))
+    #expect(try pty.waitForExit() == 0)
+    // {"button":"OK","role":"other","text":"sss…"} and its newline.
+    #expect(pty.stdout == "300041\nask=0\n")
+  }
+
+  @Test("A flood of SIGWINCH that fills the wake-up pipe does not lose the SIGTERM after it")
+  func floodDoesNotLoseTerm() throws {
+    // A message far larger than the terminal's buffers: the first draw
+    // blocks while the screen is not read, and nothing drains the pipe.
+    let message = String(repeating: "word ", count: 24_000)
+    let pty = try AskSession.ask(["-t", "Flood", "-m", message, "A", "B"])
+    pty.readsScreen = false
+    try pty.waitUntil("ask blocked drawing") {
+      Self.syscall(of: pty.pid)?.first == 1 && pty.state(of: pty.pid) == "S"
+    }
+    // Signals sent while one is pending merge: send until the pipe is full
+    // (a 64 KiB pipe holds 65 536 wake-ups), or give up after 3 million.
+    var sent = 0
+    while sent < 3_000_000 && Self.pendingBytes(inPipeOf: pty.pid) < 65536 {
+      for _ in 0..<1000 { kill(pty.pid, SIGWINCH) }
+      sent += 1000
+    }
+    #expect(Self.pendingBytes(inPipeOf: pty.pid) == 65536)  // the flood filled it
+    pty.signal(SIGTERM)
+    pty.readsScreen = true
+    #expect(try pty.waitForExit(timeout: 5) == 143)
+    #expect(pty.termiosRestored)
+  }
+
+  // MARK: - /proc
+
+  /// The command name of process `pid`, or nil.
+  static func name(of pid: pid_t) -> String? {
+    contents(of: "/proc/\(pid)/comm").map { String($0.prefix { $0 != "\n" }) }
+  }
+
+  /// The working directory of process `pid` (where the session's files are).
+  static func directory(of pid: pid_t) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let n = readlink("/proc/\(pid)/cwd", &buffer, buffer.count - 1)
+    return n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "."
+  }
+
+  /// The system call process `pid` is blocked in, with its first argument
+  /// (`[1, 1]`: write(2) to fd 1), or nil.
+  static func syscall(of pid: pid_t) -> [Int]? {
+    guard let fields = contents(of: "/proc/\(pid)/syscall")?.split(whereSeparator: { $0 == " " || $0 == "\n" }),
+          let number = fields.first.flatMap({ Int($0) }) else { return nil }
+    let argument = fields.dropFirst().first.flatMap { Int($0.dropFirst(2), radix: 16) }
+    return [number] + (argument.map { [$0] } ?? [])
+  }
+
+  /// The bytes waiting in the fullest pipe that process `pid` holds both
+  /// ends of (its wake-up pipe), seen through /proc without reading them.
+  static func pendingBytes(inPipeOf pid: pid_t) -> Int32 {
+    var ends: [String: [Int32]] = [:]
+    for fd in Int32(3)..<64 {
+      var buffer = [CChar](repeating: 0, count: 128)
+      let n = readlink("/proc/\(pid)/fd/\(fd)", &buffer, buffer.count - 1)
+      guard n > 0 else { continue }
+      let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if target.hasPrefix("pipe:") { ends[target, default: []].append(fd) }
+    }
+    var most: Int32 = 0
+    for fds in ends.values where fds.count == 2 {
+      let fd = open("/proc/\(pid)/fd/\(fds[0])", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+      guard fd >= 0 else { continue }
+      var count: Int32 = 0
+      if ioctl(fd, UInt(FIONREAD), &count) == 0 { most = max(most, count) }
+      close(fd)
+    }
+    return most
+  }
+
+  /// The text of a small file, or nil.
+  static func contents(of path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = read(fd, &buffer, buffer.count)
+    return n >= 0 ? String(decoding: buffer[..<n], as: UTF8.self) : nil
+  }
+}
