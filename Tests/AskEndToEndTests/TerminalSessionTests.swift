@@ -105,29 +105,6 @@ struct TerminalSessionTests {
     #expect(pty.count("\u{1B}[1mUnlock") == 1)
   }
 
-  @Test("Ctrl-Z, bg, fg: the prompt is drawn again once, not once per continue")
-  func stopBackgroundForeground() throws {
-    let pty = try AskSession.interactiveShell()
-    try pty.waitFor("$ ")
-    pty.type("ask -t Bounce A B > /dev/null\r")
-    try pty.waitForPrompt()
-    pty.type("\u{1A}")
-    try pty.waitFor("Stopped")
-    pty.type("bg\r")
-    try pty.waitFor("ask -t Bounce A B > /dev/null &")
-    try pty.waitForProcess(named: "ask", state: "T")  // stopped again by SIGTTOU
-    pty.type("fg\r")
-    try pty.waitUntil("the redraw") { pty.count("\u{1B}[1mBounce") == 2 }
-    try pty.waitForModes(canonical: false)
-    pty.type("1\r")
-    try pty.waitFor("cancel]: 1\r\n")
-    try pty.waitUntil("ask gone") { pty.processes(named: "ask").isEmpty }
-    pty.type("echo \"st=$?\"; exit\r")
-    try pty.waitFor("st=0")
-    #expect(try pty.waitForExit() == 0)
-    #expect(pty.count("\u{1B}[1mBounce") == 2)
-  }
-
   // MARK: - A spec from a FIFO with no writer yet
 
   /// `ask --spec FIFO` (the FIFO made in the session's directory), once it

@@ -358,7 +358,7 @@ struct TextEntryTests {
     #expect(try pty.waitForExit() == 0)
   }
 
-  @Test("Ctrl-Z, then bg: ask stops again rather than spin; fg brings the prompt back")
+  @Test("Ctrl-Z, then bg: ask stops again rather than spin; fg draws the prompt again once, not once per continue")
   func suspendThenBackground() throws {
     let pty = try AskSession.interactiveShell()
     try pty.waitFor("$ ")
@@ -386,6 +386,7 @@ struct TextEntryTests {
     pty.type("echo \"st=$?\"; exit\r")
     try pty.waitFor("st=0")
     #expect(try pty.waitForExit() == 0)
+    #expect(pty.count("\u{1B}[1mBounce") == 2)  // the first draw, and one for the resume
   }
 
   @Test("Ctrl-Z at the shell suspends ask; fg brings the prompt back")
