@@ -13,8 +13,8 @@ enum HelpText {
       Exit status: 0 a button was chosen or text given; 1 cancel (the cancel
       button, Ctrl-D or end of input); 2 usage or spec error, or a piped answer
       that is not valid; 124 timed out with nothing to choose; 128+N killed by
-      signal N (130 Ctrl-C, 141 stdout closed, 143 SIGTERM). In a `while read`
-      loop, use --answers tty.
+      signal N (130 Ctrl-C, 141 stdout closed, 143 SIGTERM, 129 the terminal
+      closed). In a `while read` loop, use --answers tty.
 
       """
     for group in OptionGroup.allCases {

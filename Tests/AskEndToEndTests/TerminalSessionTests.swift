@@ -164,6 +164,26 @@ struct TerminalSessionTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("The terminal closed while a spec is awaited, under a parent that ignores SIGHUP: 129 when the spec comes")
+  func fifoHangUpIgnored() throws {
+    let pty = try AskSession.shell("""
+      trap '' HUP; mkfifo spec.fifo; ask --spec spec.fifo; echo "ask=$?" > status
+      """)
+    try pty.waitUntil("ask waiting for the FIFO's writer") {
+      pty.processes(named: "ask").first?.state == "S"
+    }
+    let directory = Self.directory(of: pty.pid)
+    pty.hangUp()
+    let writer = open(directory + "/spec.fifo", O_WRONLY | O_CLOEXEC)
+    try #require(writer >= 0)
+    let spec = #"{"title":"Late","buttons":["Alpha","Beta"]}"# + "\n"
+    _ = spec.withCString { Glibc.write(writer, $0, strlen($0)) }
+    close(writer)
+    #expect(try pty.waitForExit() == 0)
+    #expect(Self.contents(of: directory + "/status") == "ask=129\n")
+    #expect(pty.stdout == "")
+  }
+
   // MARK: - Writes cut by signals
 
   @Test("A JSON secret is written whole although signals arrive while stdout is full")

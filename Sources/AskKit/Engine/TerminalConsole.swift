@@ -124,7 +124,10 @@ public final class TerminalConsole: Console {
     try begin()
     guard let session else { throw .io("begin the terminal session", errno: 0) }
     if isInteractive && ask_session_is_held(session) == 0 && ask_session_hold(session) != 0 {
-      throw .io("hold the terminal", errno: errno)
+      let error = errno
+      // Closed while a spec was awaited: a lost terminal, as a hang-up.
+      if error == EIO { throw .interrupted(signal: SIGHUP) }
+      throw .io("hold the terminal", errno: error)
     }
     return session
   }
