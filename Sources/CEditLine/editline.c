@@ -65,6 +65,11 @@ static int read_char(EditLine *el, wchar_t *wc) {
                 : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT
                 : w == ASK_WAIT_RESUMED ? ASK_READ_RESUMED : ASK_READ_ERROR;
       if (w != ASK_WAIT_ERROR) errno = EINTR;
+      /* A terminating signal ends the session: libedit must not set its
+       * modes on the way out of el_gets (from the background — `kill %1`
+       * on a stopped ask — that would stop the process again, or clobber
+       * the shell's terminal). With editing off it leaves the terminal. */
+      if (w == ASK_WAIT_SIGNAL) el_set(el, EL_EDITMODE, 0);
       return -1;
     }
     if (ask_session_take_resize(s->session)) el_resize(el);
@@ -212,21 +217,23 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   if (initial != NULL && initial[0] != '\0') el_push(s->el, initial);
   int count = 0;
   const char *text = el_gets(s->el, &count);
+  if (text == NULL && s->status == ASK_READ_RESUMED) {
+    /* Keep what was typed; el_line converts it to UTF-8 under libedit's
+     * locale, so before the caller's comes back. */
+    const LineInfo *li = el_line(s->el);
+    size_t n = (size_t)(li->lastchar - li->buffer);
+    free(s->pending);
+    s->pending = malloc(n + 1);
+    if (s->pending != NULL) {
+      memcpy(s->pending, li->buffer, n);
+      s->pending[n] = '\0';
+    }
+  }
   if (outer != (locale_t)0) uselocale(outer);
   (void)ask_session_hold(s->session);
   if (text == NULL) {
     if (s->status == ASK_READ_HANGUP) return ASK_READ_HANGUP;
     if (count == 0 || s->status == ASK_READ_EOF) return ASK_READ_EOF;
-    if (s->status == ASK_READ_RESUMED) { /* keep what was typed */
-      const LineInfo *li = el_line(s->el);
-      size_t n = (size_t)(li->lastchar - li->buffer);
-      free(s->pending);
-      s->pending = malloc(n + 1);
-      if (s->pending != NULL) {
-        memcpy(s->pending, li->buffer, n);
-        s->pending[n] = '\0';
-      }
-    }
     *signo = s->signo;
     return s->status;
   }
@@ -249,7 +256,14 @@ void ask_line_remember(ask_line_t *s, const char *line) {
 void ask_line_close(ask_line_t *s) {
   if (s == NULL) return;
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
-  if (s->el != NULL) el_end(s->el);
+  /* el_end would set the modes libedit saw when it started (the hold
+   * mode, TCSAFLUSH) — from the background too, stopping or clobbering
+   * another job's terminal. With editing off it leaves the terminal alone:
+   * the session alone gives back the terminal's own modes. */
+  if (s->el != NULL) {
+    el_set(s->el, EL_EDITMODE, 0);
+    el_end(s->el);
+  }
   if (s->history != NULL) history_end(s->history);
   if (outer != (locale_t)0) uselocale(outer);
   if (s->locale != (locale_t)0) freelocale(s->locale);

@@ -5,48 +5,31 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 int ask_write_all(ask_session_t *session, int fd, const void *bytes, size_t length, int *signo) {
-  /* SIGPIPE blocked for the call: a reader that is gone is EPIPE here,
-   * and the SIGPIPE the write raised (pending on this thread) is taken. */
-  sigset_t pipe_only, old;
-  sigemptyset(&pipe_only);
-  sigaddset(&pipe_only, SIGPIPE);
-  pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
   const unsigned char *p = bytes;
-  int status = 0, error = 0;
+  *signo = 0;
   while (length > 0) {
     ssize_t n = write(fd, p, length);
     if (n >= 0) {
       p += n;
       length -= (size_t)n;
       /* A short write was cut by a signal: go on unless it ends `ask`. */
-      if (length > 0 && (*signo = ask_session_pending_signal(session)) != 0) {
-        status = -1;
-        error = EINTR;
-        break;
-      }
+      if (length > 0 && (*signo = ask_session_pending_signal(session)) != 0) break;
       continue;
     }
-    if (errno == EINTR) {
-      if ((*signo = ask_session_pending_signal(session)) == 0) continue;
-      status = -1;
-      error = EINTR;
-      break;
-    }
-    status = -1;
-    error = errno;
-    if (error == EPIPE) {
-      struct timespec now = {0, 0};
-      (void)sigtimedwait(&pipe_only, NULL, &now);
-    }
-    break;
+    int error = errno;
+    if (error == EINTR && (*signo = ask_session_pending_signal(session)) == 0) continue;
+    if (error == EPIPE) ask_session_forget_signal(session, SIGPIPE); /* raised here, by this write */
+    errno = error;
+    return -1;
   }
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
-  errno = error;
-  return status;
+  if (*signo != 0) {
+    errno = EINTR;
+    return -1;
+  }
+  return 0;
 }
 
 static int is_continuation(unsigned char byte) { return (byte & 0xc0) == 0x80; }

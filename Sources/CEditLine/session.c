@@ -39,6 +39,10 @@ struct ask_session {
   int saved_once;               /* `saved` holds the terminal's own modes */
   struct termios saved, held;
   volatile sig_atomic_t modes;  /* enum modes */
+  volatile sig_atomic_t given_back; /* stopped: the terminal has `saved` (and
+                                       may be another job's now) */
+  struct termios seen;          /* the modes when the last wait began */
+  int seen_valid;
   int typeahead;                /* bytes pending when the hold began */
   int hidden_fd;                /* a terminal whose echo is off, or -1 */
   struct termios hidden_saved;
@@ -92,7 +96,9 @@ static void put_back(struct ask_session *s, int when) {
     s->hidden = 0;
     put_modes_ignoring_ttou(s->hidden_fd, when, &s->hidden_saved);
   }
-  if (s->modes == HELD) put_modes_ignoring_ttou(s->fd, when, &s->saved);
+  /* Given back at a stop and not taken again (a terminating signal came
+   * while stopped): the terminal is the shell's now; leave it to it. */
+  if (s->modes == HELD && !s->given_back) put_modes_ignoring_ttou(s->fd, when, &s->saved);
   s->modes = UNTOUCHED;
 }
 
@@ -235,6 +241,9 @@ int ask_session_end(ask_session_t *s) {
   /* Not held (answers from a pipe, or released): still, nothing typed
    * ahead may reach the shell. */
   if (s->modes != HELD && s->fd >= 0 && tcgetpgrp(s->fd) == getpgrp()) (void)tcflush(s->fd, TCIFLUSH);
+  /* And a terminal that is not ours, whose secret was read as a line
+   * (`setsid ask -s secure`): what was typed after must not reach its shell. */
+  if (s->hidden_fd >= 0 && !s->hidden) (void)tcflush(s->hidden_fd, TCIFLUSH);
   put_back(s, TCSAFLUSH);
   for (int sig = 1; sig < NSIG; sig++)
     if (sigismember(&s->replaced, sig) == 1) sigaction(sig, &s->saved_actions[sig], NULL);
@@ -275,9 +284,13 @@ int ask_session_hold(ask_session_t *s) {
     errno = ENOTTY;
     return -1;
   }
+  /* A terminating signal pending: the session is about to end; taking the
+   * terminal now could only stop a background process (SIGTTOU). */
+  if (ask_session_pending_signal(s) != 0) return 0;
   if (s->saved_once) {
     while (tcsetattr(s->fd, TCSANOW, &s->held) == -1) {
       if (errno != EINTR) return -1;
+      if (ask_session_pending_signal(s) != 0) return 0; /* the wait delivers it */
     }
     s->modes = HELD;
     return 0;
@@ -295,8 +308,10 @@ int ask_session_hold(ask_session_t *s) {
     s->modes = UNTOUCHED;
     /* EINTR: stopped by SIGTTOU in the background and continued (SIGCONT
      * is ours): the modes read were those of whoever had the terminal
-     * then; read them again now. */
+     * then; read them again now — unless a terminating signal came (`kill
+     * %1`): then nothing is held, and the next wait delivers it. */
     if (errno != EINTR) return -1;
+    if (ask_session_pending_signal(s) != 0) return 0;
   }
   s->saved_once = 1;
   /* A Ctrl-D typed in canonical mode is queued as a NUL that ends a line;
@@ -369,6 +384,10 @@ int ask_session_pending_signal(const ask_session_t *s) {
   return 0;
 }
 
+void ask_session_forget_signal(ask_session_t *s, int sig) {
+  if (s != NULL && sig > 0 && sig < NSIG) s->pending[sig] = 0;
+}
+
 int ask_session_take_resize(ask_session_t *s) {
   if (s == NULL || !s->pending[SIGWINCH]) return 0;
   s->pending[SIGWINCH] = 0;
@@ -382,15 +401,23 @@ int ask_session_take_resize(ask_session_t *s) {
 static void apply_again(struct ask_session *s) {
   if (s->modes == UNTOUCHED) return;
   const struct termios *modes = s->modes == HELD ? &s->held : &s->saved;
-  while (tcsetattr(s->fd, TCSANOW, modes) == -1 && errno == EINTR) {
+  /* A terminating signal first (`kill %1` sends SIGTERM, then SIGCONT):
+   * no waiting for `fg` to take a terminal that is given back at once. */
+  for (;;) {
+    if (ask_session_pending_signal(s) != 0) return;
+    if (tcsetattr(s->fd, TCSANOW, modes) == 0 || errno != EINTR) break;
   }
+  s->given_back = 0;
 }
 
 /* Ctrl-Z: the terminal's own modes back (input kept), then the stop by
  * the saved action (SIGTSTP to this process only), then the terminal
  * taken again once continued in the foreground. */
 static void stop(struct ask_session *s) {
-  if (s->modes == HELD) put_modes_ignoring_ttou(s->fd, TCSANOW, &s->saved);
+  if (s->modes == HELD) {
+    put_modes_ignoring_ttou(s->fd, TCSANOW, &s->saved);
+    s->given_back = 1;
+  }
   if (s->hidden) put_modes_ignoring_ttou(s->hidden_fd, TCSANOW, &s->hidden_saved);
   struct sigaction ours;
   sigaction(SIGTSTP, &s->saved_actions[SIGTSTP], &ours);
@@ -420,6 +447,16 @@ static int take_pending(struct ask_session *s, int *signo) {
     stop(s);
   } else {
     s->pending[SIGCONT] = 0;
+    /* Continued without a Ctrl-Z of ours (SIGSTOP and SIGCONT from
+     * outside, or a stray SIGCONT): when the terminal still has the held
+     * modes, nobody else had it, and nothing needs drawing again. */
+    struct termios now;
+    if (s->modes == HELD && s->seen_valid && tcgetattr(s->fd, &now) == 0 &&
+        now.c_lflag == s->seen.c_lflag && now.c_iflag == s->seen.c_iflag &&
+        now.c_oflag == s->seen.c_oflag && memcmp(now.c_cc, s->seen.c_cc, sizeof now.c_cc) == 0) {
+      if ((*signo = ask_session_pending_signal(s)) != 0) return ASK_WAIT_SIGNAL;
+      return -1;
+    }
     apply_again(s);
   }
   /* One resume, whatever number of continues it took (`bg` then `fg`). */
@@ -430,6 +467,9 @@ static int take_pending(struct ask_session *s, int *signo) {
 }
 
 int ask_session_wait(ask_session_t *s, int fd, int64_t deadline_ms, int *signo) {
+  /* What the terminal has now (held, or libedit's editing modes): a
+   * continue that finds them unchanged needs no redraw. */
+  if (s != NULL) s->seen_valid = s->modes == HELD && tcgetattr(s->fd, &s->seen) == 0;
   for (;;) {
     if (s != NULL) {
       int taken = take_pending(s, signo);

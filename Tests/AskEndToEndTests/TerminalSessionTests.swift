@@ -105,6 +105,67 @@ struct TerminalSessionTests {
     #expect(pty.count("\u{1B}[1mUnlock") == 1)
   }
 
+  @Test("kill %1 ends a stopped ask by SIGTERM (the shell sends SIGCONT after it): it does not wait for fg")
+  func killStoppedJob() throws {
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type("ask -s plain -t Name > /dev/null\r")
+    try pty.waitForPrompt("Text: ")
+    pty.type("\u{1A}")
+    try pty.waitFor("Stopped")
+    pty.type("kill %1\r")
+    try pty.waitUntil("ask gone", timeout: 3) { pty.processes(named: "ask").isEmpty }
+    pty.type("exit\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("kill %1 ends ask stopped in the background before it held the terminal, too")
+  func killBackgroundJob() throws {
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type("ask -s secure -t Unlock > /dev/null &\r")
+    try pty.waitForProcess(named: "ask", state: "T")
+    pty.type("kill %1\r")
+    try pty.waitUntil("ask gone", timeout: 3) { pty.processes(named: "ask").isEmpty }
+    pty.type("exit\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("After Ctrl-Z and fg a partial answer comes back whole, non-ASCII letters too")
+  func partialAnswerAfterResume() throws {
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type("ask -s plain -t Name > \"$HOME/out\"\r")
+    try pty.waitForPrompt("Text: ")
+    pty.type("abcПривет")
+    try pty.waitFor("Text: abcПривет")
+    pty.type("\u{1A}")
+    try pty.waitFor("Stopped")
+    pty.type("fg\r")
+    try pty.waitUntil("the answer drawn again") { pty.count("Text: abcПривет") == 2 }
+    try pty.waitForModes(canonical: false)
+    pty.type("!\r")
+    try pty.waitUntil("ask gone") { pty.processes(named: "ask").isEmpty }
+    pty.type("cat \"$HOME/out\"; exit\r")
+    try pty.waitFor("abcПривет!\r\nexit")
+    #expect(try pty.waitForExit() == 0)
+  }
+
+  @Test("A SIGCONT that did not follow a stop of ask's draws nothing again")
+  func strayContinue() throws {
+    let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])
+    try pty.waitForPrompt()
+    for _ in 0..<5 { pty.signal(SIGCONT) }
+    pty.type("x")
+    try pty.waitFor("cancel]: x")
+    #expect(pty.count("Choice [") == 1)
+    pty.type("\u{15}2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Beta\n")
+  }
+
   // MARK: - A spec from a FIFO with no writer yet
 
   /// `ask --spec FIFO` (the FIFO made in the session's directory), once it
@@ -207,6 +268,40 @@ struct TerminalSessionTests {
     #expect(try pty.waitForExit() == 0)
     // {"button":"OK","role":"other","text":"sss…"} and its newline.
     #expect(pty.stdout == "300041\nask=0\n")
+  }
+
+  @Test("kill -PIPE while the result waits on a full pipe ends ask by SIGPIPE at once")
+  func pipeSignalDuringResultWrite() throws {
+    let pty = try AskSession.shell("""
+      head -c 300000 /dev/zero | tr '\\0' s > secret
+      { ask -s secure < secret 2>/dev/null & echo $! > pid; wait $!; echo "ask=$?" > status; } \
+        | { until [ -e go ]; do sleep 0.01; done; cat > /dev/null; }
+      cat status
+      """)
+    var askPID: pid_t = 0
+    try pty.waitUntil("ask blocked writing its result to a full pipe") {
+      let directory = Self.directory(of: pty.pid)
+      askPID = Self.contents(of: directory + "/pid").flatMap { pid_t($0.split(separator: "\n").first ?? "") } ?? 0
+      return askPID > 0 && Self.syscall(of: askPID) == [1, 1] && pty.state(of: askPID) == "S"
+    }
+    kill(askPID, SIGPIPE)
+    try pty.waitUntil("ask gone") { pty.state(of: askPID) == nil }
+    close(open(Self.directory(of: pty.pid) + "/go", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "ask=141\n")
+  }
+
+  @Test("A terminal that is not the controlling one (setsid) keeps no typed-ahead line after ask")
+  func setsidDiscards() throws {
+    let pty = try AskSession.shell("""
+      setsid -w ask -s secure -t Unlock; echo "ask=$?"; read -t 0 && echo pending || echo none
+      """)
+    // No controlling terminal: the prompt goes to stderr.
+    try pty.waitUntil("the prompt on stderr") { pty.stderr.contains("Password: ") }
+    try pty.waitForModes(echo: false)
+    pty.type("pw\recho LEFT\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "pw\nask=0\nnone\n")
   }
 
   @Test("A flood of SIGWINCH that fills the wake-up pipe does not lose the SIGTERM after it")

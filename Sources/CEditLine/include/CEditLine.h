@@ -190,6 +190,10 @@ int ask_session_wait(ask_session_t *_Nullable session, int fd, int64_t deadline_
 /* The first terminating signal pending in the session, or 0. */
 int ask_session_pending_signal(const ask_session_t *_Nullable session);
 
+/* Forgets a pending `sig` that this thread raised itself: the SIGPIPE of
+ * a write that failed with EPIPE where it was made (ask_write_all). */
+void ask_session_forget_signal(ask_session_t *_Nullable session, int sig);
+
 /* Returns 1 once after a SIGWINCH was seen by ask_session_wait, else 0. */
 int ask_session_take_resize(ask_session_t *_Nullable session);
 
@@ -200,8 +204,10 @@ int64_t ask_now_ms(void);
 
 /* Writes all `length` bytes to `fd`, retrying on EINTR and short writes;
  * a pending terminating signal of `session` (may be NULL) ends the wait at
- * once. A write to a pipe without a reader fails with EPIPE where it is
- * made: the SIGPIPE it raises is blocked for the call and consumed.
+ * once. Within a session a write to a pipe without a reader fails with
+ * EPIPE where it is made (the session forgets the SIGPIPE it raised, while
+ * a SIGPIPE sent with kill during a blocked write still acts); without one
+ * SIGPIPE takes its own action (the default: death by it, 141).
  * Returns 0, or -1 with errno: EINTR with *signo set when a terminating
  * signal arrived, EPIPE, or the write's error. */
 int ask_write_all(ask_session_t *_Nullable session, int fd, const void *_Nullable bytes,
