@@ -44,6 +44,7 @@ struct ask_session {
   struct termios seen;          /* the modes when the last wait began */
   int seen_valid;
   int typeahead;                /* bytes pending when the hold began */
+  int typeahead_counted;        /* the first hold counted them */
   int hidden_fd;                /* a terminal whose echo is off, or -1 */
   struct termios hidden_saved;
   volatile sig_atomic_t hidden;
@@ -279,6 +280,19 @@ static struct termios hold_mode(const struct termios *own) {
   return held;
 }
 
+/* What the first hold of a session does once the hold mode is on. */
+static int first_held(struct ask_session *s) {
+  if (s->typeahead_counted) return 0;
+  s->typeahead_counted = 1;
+  /* A Ctrl-D typed in canonical mode is queued as a NUL that ends a line;
+   * counted here so ask_session_typeahead can give it back as EOF. */
+  if (ioctl(s->fd, FIONREAD, &s->typeahead) == -1) s->typeahead = 0;
+  /* The continue that let the hold happen needs no redraw: nothing of
+   * this session has been drawn yet. */
+  s->pending[SIGCONT] = 0;
+  return 0;
+}
+
 int ask_session_hold(ask_session_t *s) {
   if (s->fd < 0) {
     errno = ENOTTY;
@@ -293,7 +307,7 @@ int ask_session_hold(ask_session_t *s) {
       if (ask_session_pending_signal(s) != 0) return 0; /* the wait delivers it */
     }
     s->modes = HELD;
-    return 0;
+    return first_held(s);
   }
   for (;;) {
     struct termios own;
@@ -314,12 +328,15 @@ int ask_session_hold(ask_session_t *s) {
     if (ask_session_pending_signal(s) != 0) return 0;
   }
   s->saved_once = 1;
-  /* A Ctrl-D typed in canonical mode is queued as a NUL that ends a line;
-   * counted here so ask_session_typeahead can give it back as EOF. */
-  if (ioctl(s->fd, FIONREAD, &s->typeahead) == -1) s->typeahead = 0;
-  /* The continue that let the hold happen needs no redraw: nothing of
-   * this session has been drawn yet. */
-  s->pending[SIGCONT] = 0;
+  return first_held(s);
+}
+
+int ask_session_save(ask_session_t *s) {
+  if (s->saved_once) return 0;
+  if (s->fd < 0 || tcgetpgrp(s->fd) != getpgrp()) return -1; /* not ours to read now */
+  if (tcgetattr(s->fd, &s->saved) == -1) return -1;
+  s->held = hold_mode(&s->saved);
+  s->saved_once = 1;
   return 0;
 }
 

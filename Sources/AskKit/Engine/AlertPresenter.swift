@@ -51,6 +51,8 @@ public struct AlertPresenter {
     let deadline = alert.timeout.flatMap { $0 > 0 && $0 < 3e10 ? ask_now_ms() + Int64(($0 * 1000).rounded()) : nil }
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
+    let editsLines = !alert.buttons.isEmpty || (0..<alert.style.fieldCount).contains { !alert.style.isSecureField($0) }
+    console.prepare(forLineEditing: editsLines)
     if alert.style.isSecureField(0) { console.discardTypeahead() }
     let header = AlertLayout.header(alert, theme: console.theme, width: console.size.columns)
     guard alert.style != .default else {

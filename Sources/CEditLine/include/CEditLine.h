@@ -123,6 +123,13 @@ int ask_session_fd(const ask_session_t *session);
  * terminal). */
 int ask_session_hold(ask_session_t *session);
 
+/* Saves the terminal's own modes now, without changing them, for a hold
+ * that comes later (before libedit starts: its start sets modes of its
+ * own). Only in the terminal's foreground process group: from the
+ * background the modes seen may be another job's. Returns 0 (saved, or
+ * saved before), or -1 (not now: the first hold saves them). */
+int ask_session_save(ask_session_t *session);
+
 /* Gives the held terminal its saved modes for a while (a spec typed on
  * it is read in its own modes), without discarding input;
  * ask_session_hold takes it again. Stops and continues meanwhile keep the
