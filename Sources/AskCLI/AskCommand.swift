@@ -107,9 +107,7 @@ public enum AskCommand {
       scanner.skipLines(console.linesRead - linesSeen)
       linesSeen = console.linesRead
       if typed { console.releaseTerminal() }  // held again when the prompt is drawn
-      source.deadline = invocation.timeout.flatMap { seconds in
-        seconds > 0 && seconds < 3e10 ? (ask_now_ms() + Int64((seconds * 1000).rounded()), seconds) : nil
-      }
+      source.deadline = AlertPresenter.deadline(after: invocation.timeout).map { ($0, invocation.timeout ?? 0) }
       guard let object = try scanner.nextObject() else { break }
       if sharesStream || typed { try scanner.finishLine() }
       var alert = try SpecDecoder.alert(from: object)

@@ -231,8 +231,6 @@ ask_session_t *ask_session_open(const char *path) {
   return s;
 }
 
-int ask_session_fd(const ask_session_t *s) { return s->fd; }
-
 int ask_session_end(ask_session_t *s) {
   if (s == NULL) return 0;
   /* No handler of ours may run on this thread from here on. */

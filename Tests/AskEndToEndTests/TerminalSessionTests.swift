@@ -105,27 +105,19 @@ struct TerminalSessionTests {
     #expect(pty.count("\u{1B}[1mUnlock") == 1)
   }
 
-  @Test("kill %1 ends a stopped ask by SIGTERM (the shell sends SIGCONT after it): it does not wait for fg")
-  func killStoppedJob() throws {
+  @Test("kill %1 ends a stopped ask by SIGTERM at once (the shell sends SIGCONT after it): stopped by Ctrl-Z, or in the background before it held the terminal",
+        arguments: [("ask -s plain -t Name > /dev/null", true), ("ask -s secure -t Unlock > /dev/null &", false)])
+  func killStoppedJob(command: String, byControlZ: Bool) throws {
     let pty = try AskSession.interactiveShell()
     try pty.waitFor("$ ")
-    pty.type("ask -s plain -t Name > /dev/null\r")
-    try pty.waitForPrompt("Text: ")
-    pty.type("\u{1A}")
-    try pty.waitFor("Stopped")
-    pty.type("kill %1\r")
-    try pty.waitUntil("ask gone", timeout: 3) { pty.processes(named: "ask").isEmpty }
-    pty.type("exit\r")
-    #expect(try pty.waitForExit() == 0)
-    #expect(pty.termiosRestored)
-  }
-
-  @Test("kill %1 ends ask stopped in the background before it held the terminal, too")
-  func killBackgroundJob() throws {
-    let pty = try AskSession.interactiveShell()
-    try pty.waitFor("$ ")
-    pty.type("ask -s secure -t Unlock > /dev/null &\r")
-    try pty.waitForProcess(named: "ask", state: "T")
+    pty.type(command + "\r")
+    if byControlZ {
+      try pty.waitForPrompt("Text: ")
+      pty.type("\u{1A}")
+      try pty.waitFor("Stopped")
+    } else {
+      try pty.waitForProcess(named: "ask", state: "T")  // SIGTTOU: the terminal is the shell's
+    }
     pty.type("kill %1\r")
     try pty.waitUntil("ask gone", timeout: 3) { pty.processes(named: "ask").isEmpty }
     pty.type("exit\r")

@@ -40,6 +40,14 @@ public struct AlertPresenter {
   /// Makes a presenter on `console`.
   public init(console: any Console) { self.console = console }
 
+  /// The deadline (`ask_now_ms` milliseconds) `seconds` from now, or `nil`
+  /// for no limit: `nil`, 0 or less, or past a thousand years (a limit
+  /// that far is none, and Int64 stays in range).
+  public static func deadline(after seconds: Double?) -> Int64? {
+    guard let seconds, seconds > 0, seconds < 3e10 else { return nil }
+    return ask_now_ms() + Int64((seconds * 1000).rounded())
+  }
+
   /// Presents `alert` and returns how it was answered.
   /// - Throws: ``AskError/spec(_:)`` when the alert breaks a rule (nothing
   ///   is drawn then); ``AskError/invalidAnswer(_:)``,
@@ -47,8 +55,7 @@ public struct AlertPresenter {
   ///   ``Console`` throws them.
   public func present(_ alert: Alert) throws(AskError) -> Response {
     let alert = try alert.validated()
-    // Past a thousand years a limit is no limit (and Int64 stays in range).
-    let deadline = alert.timeout.flatMap { $0 > 0 && $0 < 3e10 ? ask_now_ms() + Int64(($0 * 1000).rounded()) : nil }
+    let deadline = Self.deadline(after: alert.timeout)
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
     let editsLines = !alert.buttons.isEmpty || (0..<alert.style.fieldCount).contains { !alert.style.isSecureField($0) }

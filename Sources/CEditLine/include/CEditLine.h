@@ -109,9 +109,6 @@ ask_session_t *_Nullable ask_session_begin(int fd);
  * terminal). */
 ask_session_t *_Nullable ask_session_open(const char *path);
 
-/* The session's terminal descriptor, or -1. */
-int ask_session_fd(const ask_session_t *session);
-
 /* Holds the session's terminal: the first time, saves its modes (after any
  * stop by SIGTTOU in the background, read again: the modes seen before
  * may have been another job's), then applies the hold mode — canonical
