@@ -18,6 +18,10 @@ extension PseudoTerminal {
     /// The state letter: R running, S sleeping (e.g. blocked in a read),
     /// D uninterruptible, T stopped, t traced, Z exited but not yet reaped.
     let state: Character
+    /// For a process that exited and is not yet reaped (Z), its status as
+    /// waitpid(2) would report it (field 52 of `/proc/<pid>/stat`): death
+    /// by signal N is N; nil while it runs.
+    let waitStatus: Int32?
 
     var description: String { "\(pid) \(name) \(state) (parent \(parent), group \(group))" }
   }
@@ -63,6 +67,21 @@ extension PseudoTerminal {
     return found!
   }
 
+  /// Waits until no process named `name` is alive in the child's session:
+  /// gone, or dead and not yet reaped (Z; bash reaps a job killed by its
+  /// `kill` builtin only at its next command). Throws, listing the
+  /// session's processes, on timeout.
+  func waitForProcessDead(named name: String, timeout: Double = 5) throws {
+    do {
+      try waitUntil("no live process named \(name)", timeout: timeout) {
+        processes(named: name).allSatisfy { $0.state == "Z" }
+      }
+    } catch let failure as Failure {
+      throw Failure(description: failure.description + "\n--- session ---\n"
+        + sessionProcesses.map(\.description).joined(separator: "\n"))
+    }
+  }
+
   /// The processes of the child's session that hold the read end of the pipe
   /// that is file descriptor `fd` of process `pid`, in pid order; nil if
   /// that fd is no pipe (or `pid` is gone or not the test's own). An empty
@@ -91,12 +110,14 @@ extension PseudoTerminal {
     guard let stat = contents("/proc/\(pid)/stat"),
           let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
     else { return nil }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    let fields = stat[stat.index(after: close)...].split(whereSeparator: { $0 == " " || $0 == "\n" })
     guard fields.count > 3, let state = fields[0].first,
           let parent = pid_t(fields[1]), let group = pid_t(fields[2]), let session = pid_t(fields[3])
     else { return nil }
     let name = String(stat[stat.index(after: open)..<close])
-    return (SessionProcess(pid: pid, parent: parent, group: group, name: name, state: state), session)
+    let waitStatus = state == "Z" && fields.count > 49 ? Int32(fields[49]) : nil
+    return (SessionProcess(pid: pid, parent: parent, group: group, name: name, state: state,
+                           waitStatus: waitStatus), session)
   }
 
   /// The text of a small file (as those in /proc), or nil if it cannot be read.

@@ -298,6 +298,22 @@ struct PseudoTerminalTests {
     #expect(pty.state(of: sleeper.pid) == nil)
   }
 
+  @Test("A child that died and is not reaped is Z, with the signal that ended it")
+  func unreapedChild() throws {
+    // The shell becomes a sleep that never waits for its first child.
+    let pty = try shell("sleep 30 & echo $! > /dev/tty; exec sleep 30")
+    try pty.waitUntil("the child's pid") { pty.screen.contains("\r\n") }
+    let pid = try #require(pid_t(pty.screen.split(separator: "\r\n")[0]))
+    try pty.waitUntil("the shell is a sleep too") { pty.processes(named: "sleep").count == 2 }
+    #expect(pty.processes(named: "sleep").first { $0.pid == pid }?.waitStatus == nil)
+    kill(pid, SIGTERM)
+    try pty.waitUntil("the child is Z: \(pid) in \(pty.sessionProcesses)") { pty.state(of: pid) == "Z" }
+    let dead = try #require(pty.processes(named: "sleep").first { $0.pid == pid })
+    #expect(dead.waitStatus == SIGTERM)
+    kill(pty.pid, SIGKILL)
+    #expect(try pty.waitForExit() == 128 + SIGKILL)
+  }
+
   @Test("pipeReaders lists who still reads a pipe, and is empty once the reader is gone")
   func pipeReaders() throws {
     let pty = try shell("sleep 30 | { echo ready > /dev/tty; read x < /dev/tty; }; echo done")

@@ -129,6 +129,12 @@ public final class TerminalConsole: Console {
       if error == EIO { throw .interrupted(signal: SIGHUP) }
       throw .io("hold the terminal", errno: error)
     }
+    // Not held because a terminating signal came first (`kill %1` on a job
+    // stopped in the background): nothing more is drawn; it ends `ask`.
+    if isInteractive && ask_session_is_held(session) == 0 {
+      let signo = ask_session_pending_signal(session)
+      if signo != 0 { throw .interrupted(signal: signo) }
+    }
     return session
   }
 
