@@ -71,7 +71,7 @@ public enum AskCommand {
       case .flags(let alert):
         let response = try presenter.present(alert)
         // A signal that came with the answer wins over the answer.
-        let delivered = console.restore()
+        let delivered = console.endSession()
         if delivered != 0 { return .signal(delivered) }
         try write(response, of: alert, invocation, console: console)
         return ExitStatus(response)
@@ -107,7 +107,7 @@ public enum AskCommand {
       scanner.skipLines(console.linesRead - linesSeen)
       linesSeen = console.linesRead
       if typed { console.releaseTerminal() }  // held again when the prompt is drawn
-      source.deadline = AlertPresenter.deadline(after: invocation.timeout).map { ($0, invocation.timeout ?? 0) }
+      source.deadline = TimeLimit.deadline(after: invocation.timeout).map { ($0, invocation.timeout ?? .zero) }
       guard let object = try scanner.nextObject() else { break }
       if sharesStream || typed { try scanner.finishLine() }
       var alert = try SpecDecoder.alert(from: object)
@@ -115,7 +115,7 @@ public enum AskCommand {
       let response = try presenter.present(alert)
       let status = ExitStatus(response)
       if status != .chosen {
-        let delivered = console.restore()
+        let delivered = console.endSession()
         if delivered != 0 { return .signal(delivered) }
       }
       try write(response, of: alert, invocation, console: console)
@@ -123,7 +123,7 @@ public enum AskCommand {
       count += 1
     }
     if count == 0 { throw .spec("The spec stream is empty: no JSON object to ask") }
-    let delivered = console.restore()
+    let delivered = console.endSession()
     return delivered != 0 ? .signal(delivered) : .chosen
   }
 
@@ -145,7 +145,7 @@ public enum AskCommand {
     if case .invalidAnswer(let hint) = error, let console, !console.drawsOnStandardError {
       try? console.draw(hint + "\n")
     }
-    let delivered = console?.restore() ?? 0
+    let delivered = console?.endSession() ?? 0
     if delivered != 0 { return .signal(delivered) }
     if case .io(_, let errno) = error, errno == EPIPE, ask_signal_is_ignored(SIGPIPE) == 0 {
       return .signal(SIGPIPE)

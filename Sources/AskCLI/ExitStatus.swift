@@ -31,7 +31,7 @@ enum ExitStatus: Equatable {
   /// The status for a response: 124 when time ran out with nothing
   /// chosen; 1 for the cancel role only; else 0.
   init(_ response: Response) {
-    self = response.isTimeoutWithoutChoice ? .timedOut : response.role == .cancel ? .cancelled : .chosen
+    self = response.isTimeoutWithoutChoice ? .timedOut : response.isCancel ? .cancelled : .chosen
   }
 
   /// The status for an error: the signal of ``AskError/interrupted(signal:)``,

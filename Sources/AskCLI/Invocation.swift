@@ -46,7 +46,7 @@ struct Invocation: Equatable {
   var answers: TerminalConsole.AnswerSource?
   /// `--timeout` in seconds for every prompt (a spec's own `timeout` wins);
   /// `nil` for none.
-  var timeout: Double?
+  var timeout: Duration?
 
   /// Where answers come from: `--answers`, else `/dev/tty` (falling back to
   /// stdin) when stdin carries the spec, else stdin (SPEC §4).
@@ -71,10 +71,10 @@ struct Invocation: Equatable {
     invocation.answers = options.value("answers").flatMap(TerminalConsole.AnswerSource.init(option:))
     if let text = options.value("timeout") {
       let decimal = text.allSatisfy { "0123456789.eE+-".contains($0) }
-      guard decimal, let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-        throw .usage("The value '\(text)' is invalid for '--timeout': expected seconds, 0 or more")
+      guard decimal, let seconds = Double(text), TimeLimit.isValid(seconds: seconds) else {
+        throw .usage("The value '\(text)' is invalid for '--timeout': expected \(TimeLimit.rule)")
       }
-      invocation.timeout = seconds
+      invocation.timeout = TimeLimit.duration(seconds: seconds)
     }
     if options.has("json") || options.has("spec") {
       let given = options.has("json") ? "--json" : "--spec"

@@ -35,7 +35,7 @@ enum ResultPrinter {
     var pieces: [OutputPiece]
     switch options.printMode {
     case .title, .index:
-      if response.role == .cancel || response.isTimeoutWithoutChoice { return [] }
+      if response.isCancel || response.isTimeoutWithoutChoice { return [] }
       var values: [OutputPiece] = []
       if options.printMode == .index {
         if let number = response.number { values.append(.bytes(Array(String(number).utf8))) }
@@ -70,7 +70,7 @@ enum ResultPrinter {
       if let title = response.title { add("button", jsonString(title)) }
       if let number = response.number { add("index", String(number)) }
       if let index = response.buttonIndex { add("buttonIndex", String(index)) }
-      add("role", jsonString(response.role.rawValue))
+      add("role", jsonString(response.isCancel ? ButtonRole.cancel.rawValue : (response.role ?? .other).rawValue))
     }
     if let text = response.text { add("text", jsonString(text)) }
     if let login = response.login { add("login", jsonString(login)) }
@@ -78,8 +78,8 @@ enum ResultPrinter {
       let key = alert.style == .secureTextInput ? "text" : "password"
       members.append([.bytes(Array("\"\(key)\":".utf8)), .secret(secret, json: true)])
     }
-    if response.timedOut { add("timedOut", "true") }
-    if response.isEndOfInput { add("eof", "true") }
+    if response.outcome == .timedOut { add("timedOut", "true") }
+    if response.outcome == .endOfInput { add("eof", "true") }
     var pieces: [OutputPiece] = [.bytes([UInt8(ascii: "{")])]
     for (position, member) in members.enumerated() {
       if position > 0 { pieces.append(.bytes([UInt8(ascii: ",")])) }

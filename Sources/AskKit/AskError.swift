@@ -29,8 +29,8 @@ public enum AskError: Error, Equatable, Sendable {
   case interrupted(signal: Int32)
   /// Reading or writing failed: the operation and `errno`.
   case io(String, errno: Int32)
-  /// No spec arrived within the `--timeout` (in seconds): exit status 124.
-  case specTimedOut(seconds: Double)
+  /// No spec arrived within the `--timeout`: exit status 124.
+  case specTimedOut(after: Duration)
 
   /// The one-line message for standard error, without the program name.
   public var message: String {
@@ -40,7 +40,7 @@ public enum AskError: Error, Equatable, Sendable {
     case .interrupted(let signal): "Interrupted by signal \(signal)"
     case .io(let operation, let errno) where errno == 0: "Cannot \(operation)"
     case .io(let operation, let errno): "Cannot \(operation): \(String(cString: strerror(errno)))"
-    case .specTimedOut(let seconds): "No spec arrived within \(AlertLayout.seconds(seconds)) s"
+    case .specTimedOut(let limit): "No spec arrived within \(AlertLayout.seconds(TimeLimit.seconds(limit))) s"
     }
   }
 }

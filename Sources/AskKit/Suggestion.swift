@@ -1,9 +1,9 @@
 /// "Did you mean …?" for option names, choice values and JSON keys.
-public enum Suggestion {
+package enum Suggestion {
   /// The word in `words` meant by `word`: one equal to it ignoring case, or
   /// one it starts, or the closest by edit distance (at most 2, or a third
   /// of its length); `nil` when none is close.
-  public static func closest(to word: String, among words: [String]) -> String? {
+  package static func closest(to word: String, among words: [String]) -> String? {
     let lowered = word.lowercased()
     if let same = words.first(where: { $0.lowercased() == lowered }) { return same }
     if !word.isEmpty, let start = words.first(where: { $0.hasPrefix(word) }) { return start }
@@ -16,7 +16,7 @@ public enum Suggestion {
   }
 
   /// Levenshtein distance in characters.
-  public static func editDistance(_ a: String, _ b: String) -> Int {
+  package static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }

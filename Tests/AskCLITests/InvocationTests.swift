@@ -92,7 +92,7 @@ struct InvocationTests {
     #expect(alert.style == .loginAndPasswordInput)
     #expect(alert.textFields == [TextField(label: "User", placeholder: "alice@example.com", text: "bob"),
                                  TextField(label: "Pass")])
-    #expect(alert.repeatsSecureEntry && alert.secureEcho == .no && alert.timeout == 2.5)
+    #expect(alert.repeatsSecureEntry && alert.secureEcho == .no && alert.timeout == .milliseconds(2500))
     #expect(try self.alert(["-s", "plain", "--pattern", "[0-9]+", "--required"]).pattern == "[0-9]+")
   }
 
@@ -105,8 +105,8 @@ struct InvocationTests {
     (["--required"], "Option '--required' applies only to a text style (-s plain, secure or login-password), not to style 'default'"),
     (["-s", "plain", "--label", "A", "--label", "B"], "Option '--label' is given 2 times, but style 'plain' has 1 field"),
     (["-s", "plain", "--pattern", "(["], "The value '([' is invalid for '--pattern': not a valid regular expression"),
-    (["--timeout", "soon"], "The value 'soon' is invalid for '--timeout': expected seconds, 0 or more"),
-    (["--timeout", "-1"], "The value '-1' is invalid for '--timeout': expected seconds, 0 or more"),
+    (["--timeout", "soon"], "The value 'soon' is invalid for '--timeout': expected a number of seconds, 0 or more (0: no limit)"),
+    (["--timeout", "-1"], "The value '-1' is invalid for '--timeout': expected a number of seconds, 0 or more (0: no limit)"),
   ])
   func fieldOptionErrors(arguments: [String], message: String) {
     #expect(throws: AskError.usage(message)) { try invocation(arguments) }

@@ -62,7 +62,7 @@ struct ResultPrinterTests {
   func textStyles() throws {
     var login = Alert()
     login.style = .loginAndPasswordInput
-    var response = Response(buttonIndex: nil, number: nil, title: "OK", role: .other)
+    var response = Response(.chosen, title: "OK", role: .other)
     response.isImpliedButton = true
     response.login = "alice"
     response.secret = SecretText(bytes: Array("p\"w".utf8))
@@ -89,8 +89,7 @@ struct ResultPrinterTests {
     #expect(output(response, .index).isEmpty)
     #expect(output(response, .json, id: "q") == #"{"id":"q","timedOut":true}"# + "\n")
     #expect(ExitStatus(response) == .timedOut)
-    var chosen = Response.chose(1, in: Self.alert)
-    chosen.timedOut = true
+    let chosen = Response.chose(1, in: Self.alert, outcome: .timedOut)
     #expect(output(chosen, .json) == #"{"button":"B","index":2,"buttonIndex":1,"role":"other","timedOut":true}"# + "\n")
     #expect(ExitStatus(chosen) == .chosen)
   }

@@ -9,7 +9,7 @@ struct AlertPresenterTests {
   func reprompt() throws {
     let console = ScriptedConsole(answers: ["9", "b"])
     let response = try AlertPresenter(console: console).present(Self.pick)
-    #expect(response == Response(buttonIndex: 1, number: 2, title: "Beta", role: .other))
+    #expect(response == Response(.chosen, buttonIndex: 1, number: 2, title: "Beta", role: .other))
     #expect(console.transcript == """
       Pick
         1) Alpha
@@ -35,15 +35,15 @@ struct AlertPresenterTests {
   func endOfInputWithCancel() throws {
     let alert = Alert(buttons: [Button("Go"), Button("Stop", role: .cancel)])
     let response = try AlertPresenter(console: ScriptedConsole(answers: [.endOfInput])).present(alert)
-    #expect(response == Response(buttonIndex: 1, number: 2, title: "Stop", role: .cancel,
-                                 isEndOfInput: true))
+    #expect(response == Response(.endOfInput, buttonIndex: 1, number: 2, title: "Stop", role: .cancel))
+    #expect(response.isCancel)
   }
 
-  @Test("End of input without a cancel button is a bare cancel")
+  @Test("End of input without a cancel button is a cancel with no button")
   func endOfInputWithoutCancel() throws {
     let response = try AlertPresenter(console: ScriptedConsole(answers: [.endOfInput])).present(Self.pick)
-    #expect(response == Response(buttonIndex: nil, number: nil, title: nil, role: .cancel,
-                                 isEndOfInput: true))
+    #expect(response == Response(.endOfInput))
+    #expect(response.isCancel && response.role == nil && response.buttonIndex == nil)
   }
 
   @Test("A spec error is thrown before anything is drawn")
@@ -55,13 +55,36 @@ struct AlertPresenterTests {
     #expect(console.transcript.isEmpty)
   }
 
-  @Test("The chosen button's handler runs, and only that one")
+  @Test("The chosen button's handler runs, and only that one: a plain closure on local state")
   func handlers() throws {
-    final class Box: @unchecked Sendable { var ran: [String] = [] }
-    let box = Box()
-    let alert = Alert(buttons: [Button("A") { box.ran.append("A") }, Button("B") { box.ran.append("B") }])
-    _ = try AlertPresenter(console: ScriptedConsole(answers: ["2"])).present(alert)
-    #expect(box.ran == ["B"])
+    var ran: [String] = []
+    let alert = Alert(buttons: [Button("A") { ran.append("A") }, Button("B") { ran.append("B") },
+                                Button("C", role: .cancel) { ran.append("C") }])
+    _ = try alert.present(on: ScriptedConsole(answers: ["2"]))
+    #expect(ran == ["B"])
+    _ = try alert.present(on: ScriptedConsole(answers: [.endOfInput]))  // the cancel button's
+    #expect(ran == ["B", "C"])
+    var timed = alert
+    timed.defaultButtonIndex = 0
+    timed.timeout = .seconds(5)
+    _ = try timed.present(on: ScriptedConsole(answers: [.timeout]))  // the default's
+    #expect(ran == ["B", "C", "A"])
+  }
+
+  @Test("The engine itself runs no handler: present(on:) does, once the console is given back")
+  func engineRunsNoHandler() throws {
+    var ran = 0
+    let alert = Alert(buttons: [Button("A") { ran += 1 }])
+    _ = try AlertPresenter(console: ScriptedConsole(answers: ["1"])).present(alert)
+    #expect(ran == 0)
+  }
+
+  @Test("A timeout without a default says so, with no button and no role")
+  func timeoutWithoutChoice() throws {
+    var alert = Self.pick
+    alert.timeout = .seconds(5)
+    let response = try alert.present(on: ScriptedConsole(answers: [.timeout]))
+    #expect(response.outcome == .timedOut && response.role == nil && !response.isCancel)
   }
 
   @Test("A scripted console that runs out throws instead of blocking")

@@ -25,7 +25,7 @@ struct SpecDecoderTests {
     #expect(alert.defaultButtonIndex == 2)
     let moved = try decode(#"{"buttons":["Close","Open"],"cancelIndex":0}"#)
     #expect(Array(moved.screenOrder) == [1, 0])
-    #expect(Response.chose(0, in: moved) == Response(buttonIndex: 0, number: 2, title: "Close", role: .cancel))
+    #expect(Response.chose(0, in: moved) == Response(.chosen, buttonIndex: 0, number: 2, title: "Close", role: .cancel))
   }
 
   @Test("default is a title, case-folded; defaultIndex counts in the buttons array")
@@ -47,7 +47,7 @@ struct SpecDecoderTests {
     #expect(alert.textFields == [TextField(label: "User", placeholder: "alice", text: "bob"), TextField(label: "Pass")])
     #expect(alert.secureEcho == .no)
     #expect(alert.repeatsSecureEntry && alert.requiresText)
-    #expect(alert.timeout == 2.5)
+    #expect(alert.timeout == .milliseconds(2500))
   }
 
   @Test("An empty spec is an alert with the implied OK")

@@ -49,7 +49,7 @@ struct TextEntryPresenterTests {
     var alert = Alert()
     alert.style = .loginAndPasswordInput
     let (response, _) = try present(alert, ["alice", .endOfInput])
-    #expect(response.role == .cancel && response.isEndOfInput)
+    #expect(response.role == .cancel && response.outcome == .endOfInput && response.isCancel)
     #expect(response.title == "Cancel" && response.isImpliedButton)
     #expect(response.login == nil && response.secret == nil)
   }
@@ -112,9 +112,9 @@ struct TextEntryPresenterTests {
   func timeoutButtons(defaultIndex: Int?, title: String?) throws {
     var alert = Alert(title: "Continue?", buttons: [Button("No", role: .cancel), Button("Yes")],
                       defaultButtonIndex: defaultIndex)
-    alert.timeout = 2
+    alert.timeout = .seconds(2)
     let (response, console) = try present(alert, [.timeout])
-    #expect(response.timedOut)
+    #expect(response.outcome == .timedOut)
     #expect(response.title == title)
     #expect(response.isTimeoutWithoutChoice == (title == nil))
     #expect(console.transcript.contains("(times out in 2 s)\n"))
@@ -124,7 +124,7 @@ struct TextEntryPresenterTests {
   func timeoutText() throws {
     var alert = Alert(buttons: [Button("Go")], defaultButtonIndex: 0)
     alert.style = .plainTextInput
-    alert.timeout = 0.5
+    alert.timeout = .milliseconds(500)
     #expect(try present(alert, [.timeout]).0.isTimeoutWithoutChoice)
     #expect(try present(alert, ["text", .timeout]).0.isTimeoutWithoutChoice)
   }

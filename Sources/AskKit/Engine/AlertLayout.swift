@@ -16,10 +16,10 @@
 /// sets its cancel button apart with an empty line; an alert lists it with
 /// the others. Every text from the spec is made visible
 /// (``TerminalText/visible(_:)``).
-public enum AlertLayout {
+package enum AlertLayout {
   /// Everything above the answer line: ``header(_:theme:)``, then for a
   /// buttons-only alert ``buttonList(_:theme:)``.
-  public static func render(_ alert: Alert, theme: Theme) -> String {
+  package static func render(_ alert: Alert, theme: Theme) -> String {
     header(alert, theme: theme) + (alert.style == .default ? buttonList(alert, theme: theme) : "")
   }
 
@@ -30,7 +30,7 @@ public enum AlertLayout {
   /// (never inside a character), the time limit stated once
   /// (`(times out in 30 s)`, no countdown), and for a text style the hint
   /// line naming the implied buttons; each line ending in LF.
-  public static func header(_ alert: Alert, theme: Theme, width: Int = 80) -> String {
+  package static func header(_ alert: Alert, theme: Theme, width: Int = 80) -> String {
     var lines: [String] = []
     if let title = alert.title, !title.isEmpty {
       lines += TerminalText.wrapped(TerminalText.visible(title), width: width).map(theme.title)
@@ -38,7 +38,7 @@ public enum AlertLayout {
     if let message = alert.message, !message.isEmpty {
       lines += TerminalText.visibleLines(message).flatMap { TerminalText.wrapped($0, width: width) }
     }
-    if let timeout = alert.timeout, timeout > 0 { lines.append("(times out in \(seconds(timeout)) s)") }
+    if let timeout = alert.timeout, timeout > .zero { lines.append("(times out in \(seconds(TimeLimit.seconds(timeout))) s)") }
     if alert.style != .default {
       lines.append(theme.dim(alert.buttons.isEmpty ? "(Enter = OK, Ctrl-D = Cancel)" : "(Ctrl-D = cancel)"))
     }
@@ -49,7 +49,7 @@ public enum AlertLayout {
   /// (dim with colour; never returned), then `: ` —
   /// `Login (alice@example.com): `. Invisible sequences are wrapped in
   /// ``invisibleMark`` for libedit; ``TerminalText`` callers strip them.
-  public static func fieldPrompt(label: String, placeholder: String?, theme: Theme) -> String {
+  package static func fieldPrompt(label: String, placeholder: String?, theme: Theme) -> String {
     var prompt = TerminalText.visible(label)
     if let placeholder, !placeholder.isEmpty {
       let text = "(" + TerminalText.visible(placeholder) + ")"
@@ -62,7 +62,7 @@ public enum AlertLayout {
 
   /// Marks the start and end of bytes in a prompt that take no columns
   /// (libedit's `EL_PROMPT_ESC` delimiter).
-  public static let invisibleMark = "\u{1}"
+  package static let invisibleMark = "\u{1}"
 
   /// A number of seconds as written in the time-limit line: `30`, `2.5`.
   static func seconds(_ value: Double) -> String {
@@ -71,14 +71,14 @@ public enum AlertLayout {
 
   /// The numbered buttons of a short list, each line ending in LF: the
   /// first page of ``ButtonListLayout`` on an 80×24 terminal.
-  public static func buttonList(_ alert: Alert, theme: Theme) -> String {
+  package static func buttonList(_ alert: Alert, theme: Theme) -> String {
     ButtonListLayout(alert: alert, theme: theme, size: .standard, reservedRows: 0).render(page: 0)
   }
 
   /// The answer line's prompt (no control characters, no colour: libedit
   /// draws it): `Choice [1-4, Enter = Negotiate, Ctrl-D = cancel]: `. It
   /// names Ctrl-D because Esc is not a cancel key (SPEC §4).
-  public static func prompt(for alert: Alert) -> String {
+  package static func prompt(for alert: Alert) -> String {
     let count = alert.buttons.count
     var parts = [count == 1 ? "1" : "1-\(count)"]
     if let index = alert.defaultButtonIndex {

@@ -1,8 +1,8 @@
 import CEditLine
 
 /// The presenting loop: draw the alert, read what it asks — buttons, text
-/// fields, secrets — run the chosen button's handler, and return the
-/// ``Response``.
+/// fields, secrets — and return the ``Response`` (the handler is run by
+/// ``Alert/present(on:)-(TerminalConsole)``, once the terminal is given back).
 ///
 /// On a terminal an unrecognised answer gets one hint line and the answer
 /// line again (the list is not drawn again); from a pipe it ends the prompt
@@ -33,29 +33,21 @@ import CEditLine
 /// time runs out (``Response/timedOut``), or ends with
 /// ``Response/timedOutWithoutChoice``; a text style never submits on a
 /// timeout.
-public struct AlertPresenter {
+package struct AlertPresenter {
   /// Where the alert is drawn and answered.
-  public let console: any Console
+  package let console: any Console
 
   /// Makes a presenter on `console`.
-  public init(console: any Console) { self.console = console }
-
-  /// The deadline (`ask_now_ms` milliseconds) `seconds` from now, or `nil`
-  /// for no limit: `nil`, 0 or less, or past a thousand years (a limit
-  /// that far is none, and Int64 stays in range).
-  public static func deadline(after seconds: Double?) -> Int64? {
-    guard let seconds, seconds > 0, seconds < 3e10 else { return nil }
-    return ask_now_ms() + Int64((seconds * 1000).rounded())
-  }
+  package init(console: any Console) { self.console = console }
 
   /// Presents `alert` and returns how it was answered.
   /// - Throws: ``AskError/spec(_:)`` when the alert breaks a rule (nothing
   ///   is drawn then); ``AskError/invalidAnswer(_:)``,
   ///   ``AskError/interrupted(signal:)`` and ``AskError/io(_:errno:)`` as
   ///   ``Console`` throws them.
-  public func present(_ alert: Alert) throws(AskError) -> Response {
+  package func present(_ alert: Alert) throws(AskError) -> Response {
     let alert = try alert.validated()
-    let deadline = Self.deadline(after: alert.timeout)
+    let deadline = TimeLimit.deadline(after: alert.timeout)
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
     let editsLines = !alert.buttons.isEmpty || (0..<alert.style.fieldCount).contains { !alert.style.isSecureField($0) }
@@ -69,7 +61,7 @@ public struct AlertPresenter {
     try console.draw(header)
     // What a redraw after Ctrl-Z shows: the header and the fields so far.
     var shown = header
-    var values = Response(buttonIndex: nil, number: nil, title: Alert.impliedButtonTitle, role: .other)
+    var values = Response(.chosen, title: Alert.impliedButtonTitle, role: .other)
     values.isImpliedButton = true
     for index in 0..<alert.style.fieldCount {
       let field = alert.textFields.indices.contains(index) ? alert.textFields[index] : TextField()
@@ -96,7 +88,7 @@ public struct AlertPresenter {
     guard !alert.buttons.isEmpty else { return values }
     var response = try chooseButton(alert, deadline: deadline, above: shown, aboveIsDrawn: true,
                                     defaultOnTimeout: false)
-    if !response.isTimeoutWithoutChoice && response.role != .cancel {
+    if response.outcome == .chosen && response.role != .cancel {
       response.text = values.text
       response.login = values.login
       response.secret = values.secret
@@ -109,7 +101,7 @@ public struct AlertPresenter {
   /// Draws the buttons (a page of them) below `above` (drawn with them, in
   /// one write, unless `aboveIsDrawn`), and reads answers until one chooses
   /// a button.
-  private func chooseButton(_ alert: Alert, deadline: Int64?, above: String, aboveIsDrawn: Bool,
+  private func chooseButton(_ alert: Alert, deadline: ContinuousClock.Instant?, above: String, aboveIsDrawn: Bool,
                             defaultOnTimeout: Bool) throws(AskError) -> Response {
     let reserved = AlertLayout.lineCount(above) + 2
     var size = console.size
@@ -120,13 +112,6 @@ public struct AlertPresenter {
     var request = LineRequest(prompt: AlertLayout.prompt(for: alert),
                               completions: alert.screenOrder.map { alert.buttons[$0].title },
                               deadline: deadline)
-    // Runs the chosen button's handler and makes its response.
-    func choose(_ index: Int, timedOut: Bool = false) -> Response {
-      alert.buttons[index].handler?()
-      var response = Response.chose(index, in: alert)
-      response.timedOut = timedOut
-      return response
-    }
     while true {
       request.redraw = above + list
       switch try console.readLine(request) {
@@ -134,12 +119,12 @@ public struct AlertPresenter {
         return .endOfInput(in: alert)
       case .timedOut:
         guard defaultOnTimeout, let index = alert.defaultButtonIndex else { return .timedOutWithoutChoice }
-        return choose(index, timedOut: true)
+        return .chose(index, in: alert, outcome: .timedOut)
       case .line(let answer):
         let match = AnswerMatcher.match(answer, in: alert, pageCount: layout.pageCount, filters: layout.filters)
         switch match {
         case .button(let index):
-          return choose(index)
+          return .chose(index, in: alert)
         case .unrecognized(let hint):
           try hintOrThrow(hint)
         case .nextPage, .previousPage, .filter:
@@ -175,7 +160,7 @@ public struct AlertPresenter {
   }
 
   /// A plain field, asked again until it is valid.
-  private func readText(_ alert: Alert, field: TextField, prompt: String, deadline: Int64?,
+  private func readText(_ alert: Alert, field: TextField, prompt: String, deadline: ContinuousClock.Instant?,
                         redraw: String) throws(AskError) -> Outcome<String> {
     var request = LineRequest(prompt: prompt, initialText: field.text, deadline: deadline, redraw: redraw)
     while true {
@@ -199,7 +184,7 @@ public struct AlertPresenter {
 
   /// A secure field (twice with ``Alert/repeatsSecureEntry``), asked again
   /// until valid. Hints never quote the secret.
-  private func readSecret(_ alert: Alert, prompt: String, label: String, deadline: Int64?,
+  private func readSecret(_ alert: Alert, prompt: String, label: String, deadline: ContinuousClock.Instant?,
                           redraw: String) throws(AskError) -> Outcome<SecretText> {
     let again = AlertLayout.fieldPrompt(label: label + " (again)", placeholder: nil, theme: console.theme)
     while true {

@@ -1,5 +1,5 @@
 /// What a typed answer chooses.
-public enum AnswerMatch: Equatable, Sendable {
+package enum AnswerMatch: Equatable, Sendable {
   /// The button at this 0-based index into the alert's `buttons`.
   case button(Int)
   /// Nothing: the one-line hint to show (it never quotes a secret).
@@ -28,10 +28,10 @@ public enum AnswerMatch: Equatable, Sendable {
 /// default button; with none it turns the page of a list of several pages,
 /// or gets a hint. `>` and `<` turn pages. With `-d Delete Defer`: `De` is ambiguous, `Def` chooses Defer,
 /// `Del` only gets a hint.
-public enum AnswerMatcher {
+package enum AnswerMatcher {
   /// Matches `answer` against `alert` (validated), whose list has
   /// `pageCount` pages and `filters` when long; see the type's rules.
-  public static func match(_ answer: String, in alert: Alert, pageCount: Int = 1,
+  package static func match(_ answer: String, in alert: Alert, pageCount: Int = 1,
                            filters: Bool = false) -> AnswerMatch {
     let typed = TerminalText.trimmed(answer)
     let count = alert.buttons.count
@@ -77,7 +77,7 @@ public enum AnswerMatcher {
   /// among `titles`, case-folded: the one title it starts, or the longest
   /// common start of several (`isAmbiguous` then true); `nil` when no title
   /// starts with it.
-  public static func complete(_ typed: String, among titles: [String])
+  package static func complete(_ typed: String, among titles: [String])
     -> (text: String, isAmbiguous: Bool)? {
     let folded = typed.lowercased()
     let matches = titles.filter { $0.lowercased().hasPrefix(folded) }

@@ -1,18 +1,3 @@
-/// The size of the terminal drawn on, in columns and rows.
-public struct TerminalSize: Sendable, Equatable {
-  public var columns: Int
-  public var rows: Int
-
-  /// Makes a size; both at least 1.
-  public init(columns: Int, rows: Int) {
-    self.columns = max(1, columns)
-    self.rows = max(1, rows)
-  }
-
-  /// 80×24, when nothing says otherwise.
-  public static let standard = TerminalSize(columns: 80, rows: 24)
-}
-
 /// How the numbered buttons are laid out (SPEC §6): up to 7 in a plain list;
 /// more in columns to the terminal width, numbers going down each column
 /// (as `ls`); when they still do not fit the screen's height, one page at a
@@ -27,14 +12,14 @@ public struct TerminalSize: Sendable, Equatable {
 ///    1) Item 1     9) Item 9    17) Item 17   25) Item 25   33) Item 33
 ///    2) Item 2    10) Item 10   18) Item 18   …
 /// ```
-public struct ButtonListLayout {
+package struct ButtonListLayout {
   /// The most buttons in a plain one-column list.
-  public static let plainListLimit = 7
+  package static let plainListLimit = 7
 
   /// The alert laid out (validated).
-  public let alert: Alert
+  package let alert: Alert
   /// Pages (1 when everything fits).
-  public var pageCount: Int { pageStarts.count }
+  package var pageCount: Int { pageStarts.count }
 
   private let theme: Theme
   private let width: Int
@@ -53,7 +38,7 @@ public struct ButtonListLayout {
 
   /// Lays out `alert`'s buttons for a terminal of `size`, leaving
   /// `reservedRows` rows for the header, the answer line and hints.
-  public init(alert: Alert, theme: Theme, size: TerminalSize, reservedRows: Int) {
+  package init(alert: Alert, theme: Theme, size: TerminalSize, reservedRows: Int) {
     self.alert = alert
     self.theme = theme
     order = alert.screenOrder
@@ -138,11 +123,11 @@ public struct ButtonListLayout {
 
   /// True when answers that are not titles, numbers or prefixes filter the
   /// list (more than ``plainListLimit`` buttons).
-  public var filters: Bool { alert.buttons.count > Self.plainListLimit }
+  package var filters: Bool { alert.buttons.count > Self.plainListLimit }
 
   /// Page `page` (0-based): its buttons, the set-apart cancel button, and a
   /// line saying how to turn pages when there are several.
-  public func render(page: Int) -> String {
+  package func render(page: Int) -> String {
     let page = min(max(page, 0), pageCount - 1)
     let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : gridPositions.count
     let positions = Array(gridPositions[pageStarts[page]..<end])
@@ -163,7 +148,7 @@ public struct ButtonListLayout {
   /// The buttons at `positions` (0-based screen positions), laid out the
   /// same way: a filter's matches, with their own numbers. At most a page;
   /// a line counts the rest.
-  public func render(positions: [Int]) -> String {
+  package func render(positions: [Int]) -> String {
     let starts = filters ? pages(of: positions) : [0]
     let shown = Array(positions.prefix(starts.count > 1 ? starts[1] : positions.count))
     var text = grid(shown)

@@ -1,9 +1,10 @@
 /// Where an alert is drawn and its answers are read: the terminal
-/// (``TerminalConsole``) or a script (``ScriptedConsole``, for tests).
+/// (``TerminalConsole``) or a script (``ScriptedConsole``, for tests). The
+/// engine's seam; library users pick one of the two.
 ///
 /// The drawing stream is never standard output (SPEC §4): stdout carries
 /// the result only.
-public protocol Console: AnyObject {
+package protocol Console: AnyObject {
   /// True when answers come from a terminal: an unrecognised answer then
   /// gets a hint and the prompt again; otherwise it ends the prompt
   /// (``AskError/invalidAnswer(_:)``, exit status 2) — never a loop.
@@ -37,26 +38,26 @@ public protocol Console: AnyObject {
 
 extension Console {
   /// Nothing to prepare.
-  public func prepare(forLineEditing: Bool) {}
+  package func prepare(forLineEditing: Bool) {}
 }
 
 /// One line to read.
-public struct LineRequest: Sendable {
+package struct LineRequest: Sendable {
   /// The prompt on the answer line (no control characters).
-  public var prompt: String
+  package var prompt: String
   /// Editable text already typed (plain fields' `text`).
-  public var initialText: String?
+  package var initialText: String?
   /// What Tab completes.
-  public var completions: [String] = []
-  /// When to give up: `ask_now_ms` milliseconds; `nil` for never.
-  public var deadline: Int64?
+  package var completions: [String] = []
+  /// When to give up; `nil` for never.
+  package var deadline: ContinuousClock.Instant?
   /// What to draw again, above the prompt, after `ask` was stopped (Ctrl-Z)
   /// and continued: the title, message and buttons.
-  public var redraw: String = ""
+  package var redraw: String = ""
 
   /// Makes a request; see the properties.
-  public init(prompt: String, initialText: String? = nil, completions: [String] = [],
-              deadline: Int64? = nil, redraw: String = "") {
+  package init(prompt: String, initialText: String? = nil, completions: [String] = [],
+              deadline: ContinuousClock.Instant? = nil, redraw: String = "") {
     self.prompt = prompt
     self.initialText = initialText
     self.completions = completions
@@ -66,7 +67,7 @@ public struct LineRequest: Sendable {
 }
 
 /// What reading a line gave.
-public enum LineResult: Equatable, Sendable {
+package enum LineResult: Equatable, Sendable {
   case line(String)
   /// Ctrl-D on an empty line, or the end of a pipe.
   case endOfInput
@@ -75,18 +76,18 @@ public enum LineResult: Equatable, Sendable {
 }
 
 /// One secret to read.
-public struct SecretRequest: Sendable {
+package struct SecretRequest: Sendable {
   /// The prompt before the masked text (no control characters).
-  public var prompt: String
+  package var prompt: String
   /// `*` per character, or nothing.
-  public var echo: SecureEcho
+  package var echo: SecureEcho
   /// As ``LineRequest/deadline``.
-  public var deadline: Int64?
+  package var deadline: ContinuousClock.Instant?
   /// As ``LineRequest/redraw``.
-  public var redraw: String
+  package var redraw: String
 
   /// Makes a request; see the properties.
-  public init(prompt: String, echo: SecureEcho = .masked, deadline: Int64? = nil, redraw: String = "") {
+  package init(prompt: String, echo: SecureEcho = .masked, deadline: ContinuousClock.Instant? = nil, redraw: String = "") {
     self.prompt = prompt
     self.echo = echo
     self.deadline = deadline
@@ -95,7 +96,7 @@ public struct SecretRequest: Sendable {
 }
 
 /// What reading a secret gave.
-public enum SecretResult: Equatable, Sendable {
+package enum SecretResult: Equatable, Sendable {
   case secret(SecretText)
   case endOfInput
   case timedOut

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let console = ScriptedConsole(answers: ["neg"])
-/// let response = try AlertPresenter(console: console).present(sheet)
+/// let response = try sheet.present(on: console)
 /// // console.transcript: the layout, then "Choice [1-4, Ctrl-D = cancel]: neg\n"
 /// ```
 ///
@@ -19,6 +19,7 @@ public final class ScriptedConsole: Console {
     /// The deadline passes.
     case timeout
 
+    /// A line typed: `"neg"` is `.text("neg")`.
     public init(stringLiteral value: String) { self = .text(value) }
   }
 
@@ -28,8 +29,12 @@ public final class ScriptedConsole: Console {
   public private(set) var transcript = ""
   /// How many times typed-ahead input was discarded.
   public private(set) var discards = 0
+  /// True when it answers as a terminal would (a hint and the prompt
+  /// again after a wrong answer), false as a pipe (the wrong answer ends it).
   public let isInteractive: Bool
+  /// How what is drawn is styled.
   public let theme: Theme
+  /// The window size the layout is made for.
   public let size: TerminalSize
 
   /// Makes a console that gives `answers` in order, as a terminal
@@ -42,11 +47,11 @@ public final class ScriptedConsole: Console {
     self.size = size
   }
 
-  public func draw(_ text: String) throws(AskError) { transcript += text }
+  package func draw(_ text: String) throws(AskError) { transcript += text }
 
-  public func discardTypeahead() { discards += 1 }
+  package func discardTypeahead() { discards += 1 }
 
-  public func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
+  package func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
     transcript += request.prompt
     switch try next() {
     case .text(let line):
@@ -61,7 +66,7 @@ public final class ScriptedConsole: Console {
     }
   }
 
-  public func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult {
+  package func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult {
     transcript += request.prompt
     switch try next() {
     case .text(let line):

@@ -45,7 +45,7 @@ public final class TerminalConsole: Console {
     case terminalOrStandardInput
 
     /// The source an `--answers` value names: `tty` or `stdin`.
-    public init?(option: String) {
+    package init?(option: String) {
       switch option {
       case "tty": self = .terminal
       case "stdin": self = .standardInput
@@ -54,15 +54,15 @@ public final class TerminalConsole: Console {
     }
   }
 
-  public let isInteractive: Bool
-  public let theme: Theme
+  package let isInteractive: Bool
+  package let theme: Theme
   /// The file descriptor drawn on: the `/dev/tty` descriptor, or 2.
-  public let drawingFD: Int32
+  package let drawingFD: Int32
   /// The file descriptor answers are read from.
-  public let answerFD: Int32
+  package let answerFD: Int32
   /// Lines read so far from a non-terminal answer source: a JSON stream on
   /// the same stdin counts them in its line numbers.
-  public private(set) var linesRead = 0
+  package private(set) var linesRead = 0
   private let terminalFD: Int32
   /// The terminal session (`ask_session_t`), from ``begin()`` to ``restore()``.
   private var session: OpaquePointer?
@@ -97,7 +97,7 @@ public final class TerminalConsole: Console {
   }
 
   deinit {
-    restore()
+    endSession()
     if terminalFD >= 0 { close(terminalFD) }
   }
 
@@ -108,7 +108,7 @@ public final class TerminalConsole: Console {
   /// else (a spec). Idempotent.
   /// - Throws: ``AskError/io(_:errno:)`` when the terminal is held by
   ///   another console of this process, or the session cannot be made.
-  public func begin() throws(AskError) {
+  package func begin() throws(AskError) {
     guard session == nil else { return }
     guard let made = ask_session_begin(terminalFD) else {
       let error = errno
@@ -140,7 +140,7 @@ public final class TerminalConsole: Console {
 
   /// The drawing terminal's size (TIOCGWINSZ), else `COLUMNS` and `LINES`,
   /// else 80×24. Read anew each time: the window may have been resized.
-  public var size: TerminalSize {
+  package var size: TerminalSize {
     var window = winsize()
     if ioctl(drawingFD, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
       return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
@@ -153,19 +153,24 @@ public final class TerminalConsole: Console {
   /// True when what is drawn already reaches standard error: the drawing
   /// stream is fd 2, or the same terminal as fd 2. A caller reporting an
   /// error on stderr then need not draw it too.
-  public var drawsOnStandardError: Bool {
+  package var drawsOnStandardError: Bool {
     drawingFD == 2 || (terminalFD >= 0 && Self.isControllingTerminal(2))
   }
 
-  /// Ends the session: closes libedit, then gives back the terminal's
-  /// modes (discarding input still pending on it, SPEC §5), the signal
-  /// actions and the mask, and then sends each terminating signal that
-  /// arrived meanwhile to the process, once. Idempotent; the next draw or
-  /// read begins a new session.
-  /// - Returns: the first signal sent (when the process is still alive: its
-  ///   action did not end it), or 0.
+  /// Gives everything back now: closes the line editor, then gives back
+  /// the terminal's modes (discarding input still pending on it, SPEC §5),
+  /// the signal actions and the signal mask as they were before the first
+  /// prompt, and then sends each terminating signal that arrived meanwhile
+  /// to the process, once, so the host's own action for it runs (as
+  /// `readpassphrase(3)` does; the default action ends the process).
+  /// ``Alert/present(on:)-(TerminalConsole)`` calls it after every prompt;
+  /// idempotent; the next prompt begins a new session.
+  public func restore() { endSession() }
+
+  /// As ``restore()``, and returns the first signal sent (when the process
+  /// is still alive: its action did not end it), or 0.
   @discardableResult
-  public func restore() -> Int32 {
+  package func endSession() -> Int32 {
     if let editor {
       ask_line_close(editor)
       self.editor = nil
@@ -177,7 +182,7 @@ public final class TerminalConsole: Console {
 
   /// Gives the held terminal its own modes back until the next prompt is
   /// drawn (a spec typed on it is read with its echo and line editing).
-  public func releaseTerminal() {
+  package func releaseTerminal() {
     if let session { ask_session_release(session) }
   }
 
@@ -186,7 +191,7 @@ public final class TerminalConsole: Console {
   /// answer can still be given.
   /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
   ///   arrives while the write waits (a terminal stopped by Ctrl-S).
-  public func draw(_ text: String) throws(AskError) {
+  package func draw(_ text: String) throws(AskError) {
     let session = try held()
     // Prompts mark invisible bytes for libedit; drawn here they need none.
     var text = text.contains(AlertLayout.invisibleMark) ? text.replacing(AlertLayout.invisibleMark, with: "") : text
@@ -200,13 +205,13 @@ public final class TerminalConsole: Console {
   /// start sets modes of its own (echo on for an instant), which must not
   /// happen once keys of a secret may arrive. A secure-only prompt never
   /// starts it; in the background it starts at the first line read.
-  public func prepare(forLineEditing: Bool) {
+  package func prepare(forLineEditing: Bool) {
     guard forLineEditing, isInteractive, editor == nil, (try? begin()) != nil, let session,
           ask_session_is_held(session) == 0, ask_session_save(session) == 0 else { return }
     _ = try? openEditor(session)
   }
 
-  public func discardTypeahead() {
+  package func discardTypeahead() {
     if let session = try? held() { ask_session_discard_input(session) }
   }
 
@@ -214,14 +219,14 @@ public final class TerminalConsole: Console {
   /// a terminating signal ends the wait, and a stop and continue does not).
   /// - Parameters:
   ///   - fd: the descriptor to wait on.
-  ///   - deadline: `ask_now_ms` milliseconds; `nil` for none.
+  ///   - deadline: when to give up; `nil` for never.
   /// - Returns: true when `fd` is readable, false when the deadline passed.
   /// - Throws: ``AskError/interrupted(signal:)``; ``AskError/io(_:errno:)``
   ///   when polling fails.
-  public func waitForInput(on fd: Int32, deadline: Int64?) throws(AskError) -> Bool {
+  package func waitForInput(on fd: Int32, deadline: ContinuousClock.Instant?) throws(AskError) -> Bool {
     var signo: Int32 = 0
     while true {
-      switch Int(ask_session_wait(session, fd, deadline ?? -1, &signo)) {
+      switch Int(ask_session_wait(session, fd, Self.milliseconds(deadline), &signo)) {
       case ASK_WAIT_READY: return true
       case ASK_WAIT_TIMEOUT: return false
       case ASK_WAIT_SIGNAL: throw .interrupted(signal: signo)
@@ -237,7 +242,7 @@ public final class TerminalConsole: Console {
   /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
   ///   arrives while the write waits; ``AskError/io(_:errno:)`` when it
   ///   fails (`EPIPE`: the reader is gone).
-  public func writeOutput(_ bytes: UnsafeRawBufferPointer, asJSONString: Bool = false) throws(AskError) {
+  package func writeOutput(_ bytes: UnsafeRawBufferPointer, asJSONString: Bool = false) throws(AskError) {
     var signo: Int32 = 0
     let status = asJSONString
       ? ask_write_json_string(session, 1, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &signo)
@@ -248,9 +253,9 @@ public final class TerminalConsole: Console {
     throw .io("write the result", errno: error)
   }
 
-  public func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
+  package func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
     var signo: Int32 = 0
-    let deadline = request.deadline ?? -1
+    let deadline = Self.milliseconds(request.deadline)
     let session = try held()
     guard isInteractive, let editor = try openEditor(session) else {
       try draw(request.prompt)
@@ -287,9 +292,9 @@ public final class TerminalConsole: Console {
     }
   }
 
-  public func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult {
+  package func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult {
     var signo: Int32 = 0
-    let deadline = request.deadline ?? -1
+    let deadline = Self.milliseconds(request.deadline)
     let secret = SecretText()
     let session = try held()
     guard isInteractive else {
@@ -341,6 +346,15 @@ public final class TerminalConsole: Console {
     case ASK_READ_TOO_LONG: throw .io("read \(what): a line is longer than 1 MiB", errno: 0)
     default: throw .io("read \(what)", errno: error)
     }
+  }
+
+  /// `deadline` on the C shim's clock (`ask_now_ms`, CLOCK_MONOTONIC
+  /// milliseconds), or -1 for none.
+  package static func milliseconds(_ deadline: ContinuousClock.Instant?) -> Int64 {
+    guard let deadline else { return -1 }
+    let left = (deadline - .now).components
+    let ms = left.seconds > 1 << 40 ? Int64(1) << 50 : max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+    return ask_now_ms() + ms
   }
 
   /// True when `fd` is this process's controlling terminal (`tcgetsid`

@@ -2,7 +2,7 @@ import CEditLine
 
 /// What a string is on a terminal: text from a spec is shown, never obeyed
 /// (SPEC §6), and how many columns it takes.
-public enum TerminalText {
+package enum TerminalText {
   /// `text` with every control character made visible, so nothing given to
   /// `ask` reaches the terminal as a command (cf. field case C20, OSC 52):
   /// C0 controls and DEL in caret notation (`ESC` → `^[`, `BEL` → `^G`,
@@ -11,7 +11,7 @@ public enum TerminalText {
   /// spaces, line and paragraph separators and the BOM as `\u{9B}`, so
   /// nothing reorders or hides text (the zero-width joiners of emoji stay).
   /// Everything else is kept.
-  public static func visible(_ text: String) -> String {
+  package static func visible(_ text: String) -> String {
     var out = ""
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
@@ -33,13 +33,13 @@ public enum TerminalText {
 
   /// ``visible(_:)`` of at most `limit` characters, with `…` when cut: for
   /// quoting an answer in a hint.
-  public static func shortened(_ text: String, limit: Int = 40) -> String {
+  package static func shortened(_ text: String, limit: Int = 40) -> String {
     text.count <= limit ? visible(text) : visible(String(text.prefix(limit))) + "…"
   }
 
   /// The lines of a multi-line text (a message): split at LF (a CR before
   /// it is dropped), tabs shown as four spaces, each line made ``visible(_:)``.
-  public static func visibleLines(_ text: String) -> [String] {
+  package static func visibleLines(_ text: String) -> [String] {
     // Split on scalars: CR LF is one Character, so a Character split misses it.
     text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       var line = Substring(line)
@@ -55,12 +55,12 @@ public enum TerminalText {
   /// controls count 0 — shown text is made ``visible(_:)`` first). The
   /// other scalars of a cluster count 0: a ZWJ family emoji is 2, `é` as
   /// e + U+0301 is 1.
-  public static func displayWidth(_ text: String) -> Int {
+  package static func displayWidth(_ text: String) -> Int {
     text.reduce(0) { $0 + width(of: $1) }
   }
 
   /// The display width of one grapheme cluster; see ``displayWidth(_:)``.
-  public static func width(of character: Character) -> Int {
+  package static func width(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if scalars.count > 1 && scalars.dropFirst().contains("\u{FE0F}") { return 2 }  // VS16: 1️⃣, ❤️
@@ -72,7 +72,7 @@ public enum TerminalText {
   /// `text` cut into lines of at most `width` columns: at spaces where it
   /// can, else between grapheme clusters (never inside one). Empty text is
   /// one empty line.
-  public static func wrapped(_ text: String, width: Int) -> [String] {
+  package static func wrapped(_ text: String, width: Int) -> [String] {
     guard width > 0, displayWidth(text) > width else { return [text] }
     var lines: [String] = []
     var line = "", lineWidth = 0
@@ -110,7 +110,7 @@ public enum TerminalText {
   }
 
   /// `text` without leading and trailing white space (no Foundation).
-  public static func trimmed(_ text: String) -> Substring {
+  package static func trimmed(_ text: String) -> Substring {
     let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
     let end = text.lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? start
     return text[start..<end]

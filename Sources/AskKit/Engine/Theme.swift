@@ -26,14 +26,14 @@ public struct Theme: Sendable, Equatable {
   public init(isColored: Bool) { self.isColored = isColored }
 
   /// The title: bold.
-  public func title(_ text: String) -> String { sgr("1", text) }
+  package func title(_ text: String) -> String { sgr("1", text) }
   /// A destructive button's title: red, or followed by `(destructive)`
   /// without colour.
-  public func destructive(_ text: String) -> String {
+  package func destructive(_ text: String) -> String {
     isColored ? sgr("31", text) : text + " (destructive)"
   }
   /// Secondary text (placeholders, hints): dim.
-  public func dim(_ text: String) -> String { sgr("2", text) }
+  package func dim(_ text: String) -> String { sgr("2", text) }
 
   private func sgr(_ code: String, _ text: String) -> String {
     isColored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -43,7 +43,7 @@ public struct Theme: Sendable, Equatable {
   /// `NO_COLOR` non-empty → off (no-color.org); else `CLICOLOR_FORCE`
   /// non-empty and not `0` → on; else on when `drawingFD` is a terminal and
   /// `TERM` is set, not `dumb`, and has a terminfo entry.
-  public static func decide(mode: ColorMode, drawingFD: Int32,
+  package static func decide(mode: ColorMode, drawingFD: Int32,
                             environment: (String) -> String? = Theme.environment) -> Theme {
     switch mode {
     case .always: return Theme(isColored: true)
@@ -60,7 +60,7 @@ public struct Theme: Sendable, Equatable {
   }
 
   /// The process environment's value for `name`.
-  public static func environment(_ name: String) -> String? {
+  package static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
 

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Where the JSON scanner reads bytes from.
-public protocol ByteSource: AnyObject {
+package protocol ByteSource: AnyObject {
   /// The next byte, or `nil` at the end of input.
   /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
   ///   arrives while waiting; ``AskError/io(_:errno:)`` when reading fails.
@@ -23,7 +23,7 @@ public protocol ByteSource: AnyObject {
 /// (``TerminalConsole/waitForInput(on:deadline:)``), so Ctrl-C while a spec
 /// is awaited ends `ask` as anywhere else, and a resize or a stop does
 /// not; `fd` may be non-blocking (a FIFO opened before it has a writer).
-public final class FileByteSource: ByteSource {
+package final class FileByteSource: ByteSource {
   private let fd: Int32
   private let console: TerminalConsole?
   private var buffer: [UInt8]
@@ -32,17 +32,17 @@ public final class FileByteSource: ByteSource {
   /// When to give up waiting for the next byte (`ask_now_ms`
   /// milliseconds), with the number of seconds it stands for; `nil` for
   /// never.
-  public var deadline: (milliseconds: Int64, seconds: Double)?
+  package var deadline: (instant: ContinuousClock.Instant, limit: Duration)?
 
   /// Reads `fd`, waiting through `console` (or with no signal handling of
   /// its own when `nil`); see the type's discussion for `readsAhead`.
-  public init(fd: Int32, readsAhead: Bool, console: TerminalConsole? = nil) {
+  package init(fd: Int32, readsAhead: Bool, console: TerminalConsole? = nil) {
     self.fd = fd
     self.console = console
     buffer = [UInt8](repeating: 0, count: readsAhead ? 65536 : 1)
   }
 
-  public func next() throws(AskError) -> UInt8? {
+  package func next() throws(AskError) -> UInt8? {
     if position < count {
       defer { position += 1 }
       return buffer[position]
@@ -50,12 +50,12 @@ public final class FileByteSource: ByteSource {
     while true {
       let ready: Bool
       if let console {
-        ready = try console.waitForInput(on: fd, deadline: deadline?.milliseconds)
+        ready = try console.waitForInput(on: fd, deadline: deadline?.instant)
       } else {
         var signo: Int32 = 0
-        ready = ask_session_wait(nil, fd, deadline?.milliseconds ?? -1, &signo) != ASK_WAIT_TIMEOUT
+        ready = ask_session_wait(nil, fd, TerminalConsole.milliseconds(deadline?.instant), &signo) != ASK_WAIT_TIMEOUT
       }
-      if !ready { throw .specTimedOut(seconds: deadline?.seconds ?? 0) }
+      if !ready { throw .specTimedOut(after: deadline?.limit ?? .zero) }
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
       if n < 0 { throw .io("read the spec", errno: errno) }
@@ -68,16 +68,16 @@ public final class FileByteSource: ByteSource {
 }
 
 /// Bytes from memory, for tests and for library users with a spec in hand.
-public final class MemoryByteSource: ByteSource {
+package final class MemoryByteSource: ByteSource {
   private let bytes: [UInt8]
   private var position = 0
 
   /// Reads `bytes`.
-  public init(_ bytes: [UInt8]) { self.bytes = bytes }
+  package init(_ bytes: [UInt8]) { self.bytes = bytes }
   /// Reads the UTF-8 of `text`.
-  public convenience init(_ text: String) { self.init(Array(text.utf8)) }
+  package convenience init(_ text: String) { self.init(Array(text.utf8)) }
 
-  public func next() throws(AskError) -> UInt8? {
+  package func next() throws(AskError) -> UInt8? {
     guard position < bytes.count else { return nil }
     defer { position += 1 }
     return bytes[position]

@@ -13,9 +13,9 @@
 /// var scanner = JSONScanner(source: MemoryByteSource(#"{"title":"A"} {"title":"B"}"#))
 /// while let object = try scanner.nextObject() { … }
 /// ```
-public struct JSONScanner {
+package struct JSONScanner {
   /// How deep arrays and objects may nest.
-  public static let maximumDepth = 64
+  package static let maximumDepth = 64
 
   private let source: ByteSource
   private var peeked: UInt8?
@@ -25,12 +25,12 @@ public struct JSONScanner {
   private var column = 1
 
   /// Reads from `source`.
-  public init(source: ByteSource) { self.source = source }
+  package init(source: ByteSource) { self.source = source }
 
   /// The next object of the stream, or `nil` when only white space is left.
   /// - Throws: ``AskError/spec(_:)`` with the line and column of the first
   ///   byte that is wrong; errors of the ``ByteSource``.
-  public mutating func nextObject() throws(AskError) -> JSONNode? {
+  package mutating func nextObject() throws(AskError) -> JSONNode? {
     try skipWhitespace()
     guard try peek() != nil else { return nil }
     // What stands there is not quoted: on a shared stdin it may be a
@@ -42,7 +42,7 @@ public struct JSONScanner {
   /// Counts `count` lines read from the same stream by someone else (the
   /// answer lines between objects), so positions stay counted from the
   /// start of the stream.
-  public mutating func skipLines(_ count: Int) {
+  package mutating func skipLines(_ count: Int) {
     guard count > 0 else { return }
     line += count
     column = 1
@@ -53,7 +53,7 @@ public struct JSONScanner {
   /// (or the end of input).
   /// - Throws: ``AskError/spec(_:)`` when something else follows the object
   ///   on its line.
-  public mutating func finishLine() throws(AskError) {
+  package mutating func finishLine() throws(AskError) {
     while let byte = try peek() {
       switch byte {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): _ = try take()

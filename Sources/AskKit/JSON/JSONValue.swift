@@ -1,8 +1,8 @@
 /// A JSON value as the strict scanner read it, with where it started, so
 /// that errors can name a line and column as well as a key path.
-public struct JSONNode: Sendable, Equatable {
+package struct JSONNode: Sendable, Equatable {
   /// What the value is.
-  public indirect enum Value: Sendable, Equatable {
+  package indirect enum Value: Sendable, Equatable {
     /// An object's members in the order given (keys are unique: the scanner
     /// rejects duplicates).
     case object([(key: String, node: JSONNode)])
@@ -13,7 +13,7 @@ public struct JSONNode: Sendable, Equatable {
     case bool(Bool)
     case null
 
-    public static func == (lhs: Value, rhs: Value) -> Bool {
+    package static func == (lhs: Value, rhs: Value) -> Bool {
       switch (lhs, rhs) {
       case (.object(let a), .object(let b)):
         a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.node == $1.node }
@@ -28,25 +28,25 @@ public struct JSONNode: Sendable, Equatable {
   }
 
   /// The value.
-  public var value: Value
+  package var value: Value
   /// Where it starts: line and column in characters, from 1, counted from
   /// the start of the stream.
-  public var line: Int
-  public var column: Int
+  package var line: Int
+  package var column: Int
 
   /// Makes a node.
-  public init(_ value: Value, line: Int, column: Int) {
+  package init(_ value: Value, line: Int, column: Int) {
     self.value = value
     self.line = line
     self.column = column
   }
 
   /// Nodes are equal when their values are, wherever they stand.
-  public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }
+  package static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }
 
   /// The JSON type's name, for messages: `object`, `array`, `string`,
   /// `number`, `boolean` or `null`.
-  public var typeName: String {
+  package var typeName: String {
     switch value {
     case .object: "object"
     case .array: "array"

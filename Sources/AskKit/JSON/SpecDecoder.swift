@@ -19,9 +19,9 @@
 /// {"title":"Available Actions","presentation":"sheet",
 ///  "buttons":["aaa","bbb","ccc","ddd"],"destructiveIndex":1,"cancelIndex":3}
 /// ```
-public enum SpecDecoder {
+package enum SpecDecoder {
   /// Every key a spec object may have, in SPEC §3's order.
-  public static let keys = [
+  package static let keys = [
     "title", "message", "buttons", "cancel", "destructive", "cancelIndex", "destructiveIndex",
     "default", "defaultIndex", "presentation", "style", "fields", "echo", "repeat", "required",
     "pattern", "timeout", "id",
@@ -30,7 +30,7 @@ public enum SpecDecoder {
   /// Decodes and validates one spec object.
   /// - Throws: ``AskError/spec(_:)``: `Spec at line L, column C: …` naming
   ///   the key path, or a rule of ``Alert/validated()``.
-  public static func alert(from node: JSONNode) throws(AskError) -> Alert {
+  package static func alert(from node: JSONNode) throws(AskError) -> Alert {
     guard case .object(let members) = node.value else {
       throw error(node, "a spec must be an object, not \(article(node.typeName))")
     }
@@ -55,10 +55,10 @@ public enum SpecDecoder {
     if let node = values["required"] { alert.requiresText = try bool(node, "required") }
     alert.pattern = try values["pattern"].map { node throws(AskError) in try string(node, "pattern") }
     if let node = values["timeout"] {
-      guard case .number(let seconds, _) = node.value, seconds >= 0, seconds.isFinite else {
-        throw error(node, "'timeout' must be a number of seconds, 0 or more (0: no limit)")
+      guard case .number(let seconds, _) = node.value, TimeLimit.isValid(seconds: seconds) else {
+        throw error(node, "'timeout' must be \(TimeLimit.rule)")
       }
-      alert.timeout = seconds
+      alert.timeout = TimeLimit.duration(seconds: seconds)
     }
     if let node = values["fields"] { alert.textFields = try fields(node) }
     try decodeButtons(values, into: &alert)

@@ -52,8 +52,10 @@ public struct Alert: Sendable, Equatable {
   public var requiresText = false
   /// A plain field's text must match this whole Swift `Regex`; `nil` for any.
   public var pattern: String?
-  /// Seconds to wait for an answer; `nil` or `0` for no limit.
-  public var timeout: Double?
+  /// How long to wait for an answer; `nil` or `.zero` for no limit. When it
+  /// passes, a buttons-only prompt chooses its default
+  /// (``Response/Outcome/timedOut``), else nothing is chosen.
+  public var timeout: Duration?
 
   /// Makes an alert; call ``validated()`` before presenting it.
   public init(title: String? = nil, message: String? = nil, buttons: [Button] = [],
@@ -94,11 +96,14 @@ public struct Alert: Sendable, Equatable {
 /// Screen positions (0-based) to indices into an alert's buttons: the
 /// identity, but for the cancel button, moved last.
 public struct ScreenOrder: RandomAccessCollection, Sendable, Equatable {
+  /// The number of buttons.
   public let count: Int
   /// The cancel button's index into the buttons, if any.
   public let cancel: Int?
 
+  /// 0.
   public var startIndex: Int { 0 }
+  /// ``count``.
   public var endIndex: Int { count }
 
   /// The index into the buttons of the button at screen `position`.

@@ -76,7 +76,7 @@ extension Alert {
   /// only with `plain`, and a valid Swift `Regex`; `required` only with a
   /// text style; a timeout not negative.
   /// - Throws: ``AskError/spec(_:)`` naming the key.
-  public func validateTextEntry() throws(AskError) {
+  package func validateTextEntry() throws(AskError) {
     let count = style.fieldCount
     if !textFields.isEmpty && textFields.count != count {
       throw .spec("'fields' must have \(count) \(count == 1 ? "entry" : "entries") for style '\(style.rawValue)', not \(textFields.count)")
@@ -98,8 +98,6 @@ extension Alert {
         throw .spec("'pattern' is not a valid regular expression: '\(TerminalText.visible(pattern))'")
       }
     }
-    if let timeout, !(timeout >= 0 && timeout.isFinite) {
-      throw .spec("'timeout' must be a number of seconds, 0 or more")
-    }
+    if let timeout, timeout < .zero { throw .spec("'timeout' must be \(TimeLimit.rule)") }
   }
 }

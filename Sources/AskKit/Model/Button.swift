@@ -15,22 +15,32 @@ public enum ButtonRole: String, Sendable, Equatable {
 /// One button of an alert or action sheet.
 ///
 /// ```swift
-/// let delete = Button("Delete", role: .destructive) { removeFiles() }
+/// var removed = 0
+/// let delete = Button("Delete", role: .destructive) { removed = removeFiles() }
 /// ```
-public struct Button: Sendable {
+///
+/// A handler is a plain closure — it may capture and change the caller's
+/// local state — run on the thread that presents, after the terminal is
+/// given back (UIAlertAction's handler). A button is `Sendable` so that
+/// alerts can be constants and test arguments; AskKit itself never calls a
+/// handler on another thread, so a closure that is not `Sendable` is safe
+/// as long as the alert is presented where it was made.
+public struct Button: @unchecked Sendable {
   /// The title shown on screen and returned when chosen. Must be non-empty
   /// and unique among the alert's buttons, compared case-insensitively.
   public var title: String
   /// The button's role.
   public var role: ButtonRole
-  /// Runs when the button is chosen, just before `present` returns; `nil`
+  /// Runs when the button is chosen — typed, by Enter as the default, by a
+  /// timeout as the default, or (the cancel button) by Ctrl-D — after the
+  /// terminal is given back and before ``Alert/present()`` returns; `nil`
   /// for none.
-  public var handler: (@Sendable () -> Void)?
+  public var handler: (() -> Void)?
 
   /// Makes a button with a title, a role (`.other` unless given) and an
   /// optional handler run when it is chosen.
   public init(_ title: String, role: ButtonRole = .other,
-              handler: (@Sendable () -> Void)? = nil) {
+              handler: (() -> Void)? = nil) {
     self.title = title
     self.role = role
     self.handler = handler
@@ -47,16 +57,16 @@ extension Button: Equatable {
 extension Button {
   /// The title as answers are compared with it: white space trimmed at
   /// both ends, case-folded with `lowercased()` (no locale; SPEC §10).
-  public var foldedTitle: String { Button.fold(title) }
+  package var foldedTitle: String { Button.fold(title) }
 
   /// `text` trimmed and case-folded, as ``foldedTitle``.
-  public static func fold(_ text: String) -> String { TerminalText.trimmed(text).lowercased() }
+  package static func fold(_ text: String) -> String { TerminalText.trimmed(text).lowercased() }
 }
 
 extension Alert {
   /// The 0-based index of the button whose title is `text`, compared
   /// trimmed and case-folded; `nil` if none.
-  public func buttonIndex(titled text: String) -> Int? {
+  package func buttonIndex(titled text: String) -> Int? {
     let folded = Button.fold(text)
     return buttons.firstIndex { $0.foldedTitle == folded }
   }

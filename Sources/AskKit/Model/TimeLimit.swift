@@ -1,0 +1,30 @@
+/// The one rule for a time limit given in seconds (`--timeout`, the JSON
+/// key `timeout`): a finite number, 0 or more; 0 is no limit, and so is a
+/// limit past a thousand years (Duration and the C shim's clock stay in
+/// range).
+package enum TimeLimit {
+  /// The rule, for error messages: "a number of seconds, 0 or more (0: no limit)".
+  package static let rule = "a number of seconds, 0 or more (0: no limit)"
+
+  /// True when `seconds` follows the rule.
+  package static func isValid(seconds: Double) -> Bool { seconds >= 0 && seconds.isFinite }
+
+  /// The limit valid `seconds` give (see ``isValid(seconds:)``): `nil` for
+  /// no limit, else to the millisecond.
+  package static func duration(seconds: Double) -> Duration? {
+    guard seconds > 0, seconds < 3e10 else { return nil }
+    return .milliseconds(Int64((seconds * 1000).rounded()))
+  }
+
+  /// The instant `limit` from now, or `nil` for no limit (`nil`, zero or
+  /// less).
+  package static func deadline(after limit: Duration?) -> ContinuousClock.Instant? {
+    guard let limit, limit > .zero else { return nil }
+    return .now + limit
+  }
+
+  /// `limit` in seconds, as shown (`30`, `1.5`).
+  package static func seconds(_ limit: Duration) -> Double {
+    Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+  }
+}
