@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -14,30 +15,45 @@
  * arrive as ESC sequences and never become part of the secret. */
 enum { PLAIN, AFTER_ESC, IN_CSI, IN_SS3 };
 
+/* Secrets held now, and the dumpable flag before the first. */
+static int secrets_held;
+static int dumpable_before = 1;
+
 void ask_secret_init(ask_secret_t *s) {
   memset(s, 0, sizeof *s);
-  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); /* no core dump while a secret is held */
+  s->holds = 1;
+  if (secrets_held++ == 0) {
+    int dumpable = prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+    dumpable_before = dumpable >= 0 ? dumpable : 1;
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); /* no core dump while a secret is held */
+  }
+}
+
+/* Wipes, unlocks and frees a buffer of the secret's. */
+static void release(unsigned char *bytes, size_t capacity) {
+  explicit_bzero(bytes, capacity);
+  munlock(bytes, capacity);
+  free(bytes);
 }
 
 void ask_secret_wipe(ask_secret_t *s) {
-  if (s->bytes != NULL) {
-    explicit_bzero(s->bytes, s->capacity);
-    free(s->bytes);
-  }
+  if (s->bytes != NULL) release(s->bytes, s->capacity);
+  if (s->holds && --secrets_held == 0) prctl(PR_SET_DUMPABLE, dumpable_before, 0, 0, 0);
   memset(s, 0, sizeof *s);
 }
 
-/* Appends one byte, growing the buffer by copying and wiping the old one.
- * Returns 0, or -1 when memory runs out. */
+/* Appends one byte, growing the buffer (whole pages, locked) by copying
+ * and wiping the old one. Returns 0, or -1 when memory runs out. */
 static int append(ask_secret_t *s, unsigned char byte) {
   if (s->length == s->capacity) {
-    size_t capacity = s->capacity ? s->capacity * 2 : 64;
-    unsigned char *bigger = malloc(capacity);
-    if (bigger == NULL) return -1;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t capacity = s->capacity ? s->capacity * 2 : page;
+    void *bigger = NULL;
+    if (posix_memalign(&bigger, page, capacity) != 0) return -1;
+    (void)mlock(bigger, capacity);
     if (s->bytes != NULL) {
       memcpy(bigger, s->bytes, s->length);
-      explicit_bzero(s->bytes, s->capacity);
-      free(s->bytes);
+      release(s->bytes, s->capacity);
     }
     s->bytes = bigger;
     s->capacity = capacity;
@@ -48,67 +64,12 @@ static int append(ask_secret_t *s, unsigned char byte) {
 
 static int is_continuation(unsigned char byte) { return (byte & 0xc0) == 0x80; }
 
-/* The scalar whose UTF-8 starts at p (n bytes there); *size is set to its
- * length in bytes (at least 1). Invalid bytes are U+FFFD, one at a time. */
-static uint32_t decode(const unsigned char *p, size_t n, size_t *size) {
-  size_t need = p[0] < 0x80 ? 1 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2
-              : p[0] >= 0xe0 && p[0] <= 0xef ? 3 : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
-  *size = 1;
-  if (need == 0 || need > n) return 0xfffd;
-  uint32_t cp = need == 1 ? p[0] : (uint32_t)(p[0] & (0x7f >> need));
-  for (size_t k = 1; k < need; k++) {
-    if (!is_continuation(p[k])) return 0xfffd;
-    cp = cp << 6 | (p[k] & 0x3f);
-  }
-  *size = need;
-  return cp;
-}
-
-/* Where the last scalar of the secret starts (its lead byte). */
-static size_t last_start(const ask_secret_t *s) {
-  size_t i = s->length;
-  while (i > 0 && is_continuation(s->bytes[i - 1]) && s->length - (i - 1) < 4) i--;
-  return i > 0 ? i - 1 : 0;
-}
-
-/* The last complete scalar of the secret, or 0 when it is empty. */
-static uint32_t last_scalar(const ask_secret_t *s) {
-  if (s->length == 0) return 0;
-  size_t start = last_start(s), size;
-  return decode(s->bytes + start, s->length - start, &size);
-}
-
-/* True when `cp` belongs to the character before it rather than starting
- * one: combining marks (zero width, not a format character), ZWJ,
- * variation selectors, emoji skin tones and tags. */
-static int extends(uint32_t cp) {
-  if (cp == 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
-      (cp >= 0xe0020 && cp <= 0xe007f))
-    return 1;
-  if (cp < 0x300 || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
-      (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff)
-    return 0;
-  return ask_scalar_width(cp) == 0;
-}
-
-/* True when scalar `cp`, following `previous`, starts a new character. */
-static int starts_character(uint32_t cp, uint32_t previous) {
-  return previous == 0 || !(extends(cp) || previous == 0x200d);
-}
-
-/* Removes the last character (its scalars, each all its bytes); returns 1,
- * or 0 when empty. */
+/* Removes the last character (all its bytes); returns 1, or 0 when empty. */
 static size_t erase_character(ask_secret_t *s) {
   if (s->length == 0) return 0;
-  for (;;) {
-    size_t start = last_start(s), size;
-    uint32_t cp = decode(s->bytes + start, s->length - start, &size);
-    explicit_bzero(s->bytes + start, s->length - start);
-    s->length = start;
-    uint32_t previous = last_scalar(s);
-    if (starts_character(cp, previous)) break;
-  }
-  s->last_scalar = last_scalar(s);
+  explicit_bzero(s->bytes + s->last_start, s->length - s->last_start);
+  s->length = s->last_start;
+  s->last_start = ask_last_character_start(s->bytes, s->length);
   s->expect = 0;
   return 1;
 }
@@ -116,20 +77,11 @@ static size_t erase_character(ask_secret_t *s) {
 int ask_secret_set(ask_secret_t *s, const unsigned char *bytes, size_t length) {
   for (size_t i = 0; i < length; i++)
     if (append(s, bytes[i]) == -1) return -1;
-  s->last_scalar = last_scalar(s);
+  s->last_start = ask_last_character_start(s->bytes, s->length);
   return 0;
 }
 
-size_t ask_secret_characters(const ask_secret_t *s) {
-  size_t n = 0, size;
-  uint32_t previous = 0;
-  for (size_t i = 0; i < s->length; i += size) {
-    uint32_t cp = decode(s->bytes + i, s->length - i, &size);
-    if (starts_character(cp, previous)) n++;
-    previous = cp;
-  }
-  return n;
-}
+size_t ask_secret_characters(const ask_secret_t *s) { return ask_character_count(s->bytes, s->length); }
 
 int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
   *count = 0;
@@ -178,11 +130,20 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
               : byte >= 0xf0 && byte <= 0xf4 ? 3 : 0;
     if (s->expect > 0) return ASK_SECRET_NONE;
   }
-  /* A scalar is complete: a * when it starts a character. */
-  uint32_t previous = s->last_scalar;
-  s->last_scalar = last_scalar(s);
-  *count = starts_character(s->last_scalar, previous) ? 1 : 0;
-  return *count ? ASK_SECRET_ADDED : ASK_SECRET_NONE;
+  /* A scalar is complete: a * when it starts a character. The last
+   * character's start is a boundary, so breaking from there is exact. */
+  size_t lead = s->length - 1;
+  while (lead > 0 && is_continuation(s->bytes[lead])) lead--;
+  if (lead == 0) { /* the first scalar: the first character */
+    s->last_start = 0;
+    *count = 1;
+    return ASK_SECRET_ADDED;
+  }
+  size_t tail = ask_last_character_start(s->bytes + s->last_start, s->length - s->last_start);
+  if (tail == 0) return ASK_SECRET_NONE; /* it extends the last character */
+  s->last_start += tail;
+  *count = 1;
+  return ASK_SECRET_ADDED;
 }
 
 /* Writes `n` copies of `text` to fd (the mask); errors are ignored: the

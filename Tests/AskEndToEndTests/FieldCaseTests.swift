@@ -42,6 +42,12 @@ struct FieldCaseTests {
     FieldCase(id: "P02", argv: ["ask", "-s", "secure", "-t", "Unlock", "-m", "Vault password"],
               keys: [.wait("Password:"), .reading, .text("hun"), .wait("Password: ***"), .signal(SIGABRT)],
               exit: 134, stdout: ""),
+    // P04: a flag (two regional indicators) is one character in a masked
+    // field: one *, and one Backspace takes it whole.
+    FieldCase(id: "P04", argv: ["ask", "-s", "secure", "-t", "Unlock"],
+              keys: [.wait("Password:"), .reading, .text("pass🇺🇸"), .wait("Password: *****"), .text("\u{7F}"),
+                     .wait("\u{8} \u{8}"), .text("🇩🇪"), .wait("*\u{8} \u{8}*"), .text("\r")],
+              exit: 0, stdout: "pass🇩🇪\n"),
     // C06: Ctrl-C in a timed prompt is an interrupt, not a timeout.
     FieldCase(id: "C06", argv: ["ask", "-t", "Choose", "--timeout", "30", "One", "Two"],
               keys: [.wait("Two"), .reading, .text("\u{3}")], exit: 130, stdout: ""),

@@ -29,6 +29,7 @@ struct MaskedEditorTests {
   @Test("One * per character, not per byte or scalar", arguments: [
     ("pässwörd", 8), ("密码", 2), ("hunter2", 7), ("a\tb", 3),
     ("👍🏽", 1), ("e\u{301}", 1), ("👨‍👩‍👧‍👦", 1), ("❤️", 1), ("a\u{200B}b", 3),
+    ("🇺🇸", 1), ("🇺🇸🇩🇪", 2), ("🇺🇸🇩", 2), ("1️⃣", 1), ("🏴󠁧󠁢󠁳󠁣󠁴󠁿", 1), ("각", 1), ("\u{1100}\u{1161}\u{11A8}", 1),
   ])
   func masks(text: String, stars: Int) {
     let result = feed(Array(text.utf8) + [13])
@@ -43,6 +44,8 @@ struct MaskedEditorTests {
     ("a👍🏽\u{7F}x\r", "ax"),         // a skin-toned emoji goes with one Backspace
     ("ae\u{301}\u{7F}\r", "a"),       // and e with its accent
     ("x👨‍👩‍👧‍👦\u{7F}\r", "x"),
+    ("pass🇺🇸\u{7F}🇩🇪\r", "pass🇩🇪"), // a flag is one character (P04)
+    ("🇺🇸🇩🇪\u{7F}\r", "🇺🇸"),
     ("abc\u{8}\r", "ab"),            // ^H too
     ("abc\u{15}xy\r", "xy"),         // Ctrl-U clears
     ("one two\u{17}\r", "one "),     // Ctrl-W: the word before
@@ -56,6 +59,23 @@ struct MaskedEditorTests {
   ])
   func editing(keys: String, secret: String) {
     #expect(feed(Array(keys.utf8)).secret == Array(secret.utf8))
+  }
+
+  @Test("One rule for what a character is: the C editor counts as Swift's String does", arguments: [
+    "pässwörd", "密码", "🇺🇸🇩🇪🇫", "👨‍👩‍👧‍👦x", "e\u{301}\u{301}", "\r\n", "a\u{200D}b", "1️⃣🏴󠁧󠁢󠁳󠁣󠁴󠁿", "\u{1100}\u{1161}",
+  ])
+  func oneRule(text: String) {
+    let bytes = Array(text.utf8)
+    #expect(ask_character_count(bytes, bytes.count) == text.count)
+    let last = text.utf8.distance(from: text.startIndex, to: text.indices.last!)
+    #expect(ask_last_character_start(bytes, bytes.count) == last)
+  }
+
+  @Test("Invalid UTF-8 counts as String(decoding:) does: one character per invalid sequence")
+  func invalidBytes() {
+    for bytes: [UInt8] in [[0xff], [0xe2, 0x82], [0x61, 0xc3], [0xc0, 0x80, 0x61]] {
+      #expect(ask_character_count(bytes, bytes.count) == String(decoding: bytes, as: UTF8.self).count)
+    }
   }
 
   @Test("Enter is CR or LF; CR LF is one Enter")

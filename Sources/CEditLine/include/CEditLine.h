@@ -317,8 +317,15 @@ typedef struct ask_secret {
   int escape;                     /* escape-sequence state of the editor */
   int after_cr;                   /* the last byte was CR (CR LF is one Enter) */
   int expect;                     /* UTF-8 continuation bytes still to come */
-  uint32_t last_scalar;           /* the last complete scalar, 0 when empty */
+  size_t last_start;              /* where the last character starts */
+  int holds;                      /* counted among the secrets held */
 } ask_secret_t;
+
+/* "What is one character", answered by AskKit (Swift's extended grapheme
+ * clusters, UAX #29) for the masked editor: the number of characters in
+ * `length` UTF-8 bytes, and where the last one starts (0 when empty). */
+size_t ask_character_count(const unsigned char *_Nullable bytes, size_t length);
+size_t ask_last_character_start(const unsigned char *_Nullable bytes, size_t length);
 
 /* What one byte did to the secret (ask_secret_feed). */
 enum {
@@ -330,11 +337,15 @@ enum {
   ASK_SECRET_FULL = 5    /* out of memory */
 };
 
-/* Empties `s`, and makes the process non-dumpable (prctl PR_SET_DUMPABLE 0):
- * a secret is about to be held. */
+/* Empties `s`: a secret is about to be held. While any secret is held the
+ * process is not dumpable (prctl PR_SET_DUMPABLE 0: no core dump, no
+ * ptrace by the same user) and the secret's pages are locked in memory
+ * (mlock: never swapped; skipped when RLIMIT_MEMLOCK refuses). */
 void ask_secret_init(ask_secret_t *s);
 
-/* Overwrites and frees the secret; `s` is empty afterwards. */
+/* Overwrites, unlocks and frees the secret; `s` is empty afterwards. When
+ * it was the last one held, the process's dumpable flag is what it was
+ * before the first. */
 void ask_secret_wipe(ask_secret_t *s);
 
 /* The masked-line editor, a pure state machine: feeds one byte typed.
@@ -353,7 +364,7 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count);
  * pipe. Returns 0, or -1 when memory runs out. */
 int ask_secret_set(ask_secret_t *s, const unsigned char *bytes, size_t length);
 
-/* The number of characters (UTF-8 lead bytes) in the secret. */
+/* The number of characters in the secret (ask_character_count). */
 size_t ask_secret_characters(const ask_secret_t *s);
 
 /* Reads a secret from terminal `infd` (held: no echo, ISIG on) into `s`,
