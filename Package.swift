@@ -11,6 +11,7 @@ import PackageDescription
 /// - `AskCLI`: the command-line front — option table, parsing, help, result
 ///   printing, exit statuses.
 /// - `ask`: the executable, a `main.swift` that calls `AskCLI`.
+/// - `Examples/`: programs that use AskKit as a library user would.
 let package = Package(
   name: "ask",
   products: [
@@ -31,6 +32,15 @@ let package = Package(
     .target(name: "AskKit", dependencies: ["CEditLine"]),
     .target(name: "AskCLI", dependencies: ["AskKit", "CEditLine"]),
     .executableTarget(name: "ask", dependencies: ["AskCLI"]),
+    // What a Swift program embedding AskKit writes, seeing only the public
+    // API (packageAccess: false): the seeds' action sheet, synchronous
+    // result and block-based alert (shown in the README) …
+    .executableTarget(name: "ask-example", dependencies: ["AskKit"], path: "Examples/AvailableActions",
+                      packageAccess: false),
+    // … and a host that reports what it had before and after presenting,
+    // for the host suite (AskEndToEndTests/HostTests).
+    .executableTarget(name: "ask-host-probe", dependencies: ["AskKit"], path: "Examples/HostProbe",
+                      packageAccess: false),
     // Test support: starts a program on a pseudo-terminal that becomes its
     // controlling terminal (fork, setsid, open the slave, exec).
     .target(
@@ -41,7 +51,7 @@ let package = Package(
     .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit"]),
     .testTarget(
       name: "AskEndToEndTests",
-      dependencies: ["CPseudoTerminal", "ask", "AskCLI"]
+      dependencies: ["CPseudoTerminal", "ask", "AskCLI", "ask-example", "ask-host-probe"]
     ),
   ]
 )

@@ -28,7 +28,7 @@ def stream(text):
         yield value
 
 
-for path in sorted((root / "examples").glob("*.json*")):
+for path in sorted((root / "Examples" / "specs").glob("*.json*")):
     for n, spec in enumerate(stream(path.read_text()), 1):
         errors = [e.message for e in validator.iter_errors(spec)]
         if errors:

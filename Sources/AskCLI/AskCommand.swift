@@ -58,7 +58,8 @@ public enum AskCommand {
   private static func run(_ invocation: Invocation) -> ExitStatus {
     let console: TerminalConsole
     do {
-      console = try TerminalConsole(answers: invocation.answerSource, color: invocation.color)
+      console = try TerminalConsole(answers: invocation.answerSource, color: invocation.color,
+                                    standardInputClosed: ask_reserve_standard_fds() & 1 != 0)
       // Signals are handled from here (while a spec is awaited too); the
       // terminal is held when the first prompt is drawn.
       try console.begin()

@@ -165,7 +165,7 @@ struct JSONSpecTests {
 
   @Test("--spec FILE reads the file; answers come from stdin")
   func specFile() throws {
-    let pty = try AskSession.ask(["--spec", Self.root + "/examples/questionnaire.jsonl", "--print", "json"],
+    let pty = try AskSession.ask(["--spec", Self.root + "/Examples/specs/questionnaire.jsonl", "--print", "json"],
                                  stdin: .noTerminal(Self.bytes("emacs\n\n")))
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == """
@@ -186,14 +186,14 @@ struct JSONSpecTests {
     ("questionnaire.jsonl", "stop\n", "", 1),
   ])
   func examples(file: String, answers: String, stdout: String, status: Int32) throws {
-    let pty = try AskSession.ask(["--spec", Self.root + "/examples/" + file], stdin: .noTerminal(Self.bytes(answers)))
+    let pty = try AskSession.ask(["--spec", Self.root + "/Examples/specs/" + file], stdin: .noTerminal(Self.bytes(answers)))
     #expect(try pty.waitForExit() == status)
     #expect(pty.stdout == stdout)
   }
 
   @Test("The titles-array example reports the array's indexes")
   func titlesArrayIndexes() throws {
-    let pty = try AskSession.ask(["--spec", Self.root + "/examples/titles-array.json", "--print", "json"],
+    let pty = try AskSession.ask(["--spec", Self.root + "/Examples/specs/titles-array.json", "--print", "json"],
                                  stdin: .noTerminal(Self.bytes("ddd\n")))
     #expect(try pty.waitForExit() == 1)
     #expect(pty.stdout == #"{"button":"ddd","index":4,"buttonIndex":3,"role":"cancel"}"# + "\n")

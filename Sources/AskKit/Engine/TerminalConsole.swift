@@ -76,10 +76,24 @@ public final class TerminalConsole: Console {
   ///   - color: the `--color` mode; see ``Theme/decide(mode:drawingFD:environment:)``.
   /// - Throws: ``AskError/noTerminal`` when `answers` is `.terminal` and
   ///   `/dev/tty` cannot be opened; ``AskError/io(_:errno:)`` when answers
-  ///   come from standard input and it is closed.
-  public init(answers: AnswerSource = .standardInput, color: ColorMode = .auto) throws(AskError) {
-    let closed = ask_reserve_standard_fds()
-    terminalFD = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+  ///   come from standard input and it is closed, or when another console
+  ///   of this process has the terminal (one console a terminal, known by
+  ///   device number, until it is released).
+  public convenience init(answers: AnswerSource = .standardInput, color: ColorMode = .auto) throws(AskError) {
+    try self.init(answers: answers, color: color, standardInputClosed: fcntl(0, F_GETFD) == -1)
+  }
+
+  /// As the public initializer; `standardInputClosed` says whether fd 0
+  /// was closed when the process started (the `ask` command fills closed
+  /// standard descriptors with /dev/null first; a library host's are left
+  /// as they are).
+  package init(answers: AnswerSource, color: ColorMode, standardInputClosed: Bool) throws(AskError) {
+    let tty = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+    if tty >= 0 && ask_terminal_claim(tty) != 0 {
+      close(tty)
+      throw .io("use the terminal: another console of this process has it", errno: 0)
+    }
+    terminalFD = tty
     drawingFD = terminalFD >= 0 ? terminalFD : 2
     switch (answers, terminalFD >= 0) {
     case (.terminal, false):
@@ -87,7 +101,7 @@ public final class TerminalConsole: Console {
     case (.terminal, true), (.terminalOrStandardInput, true):
       answerFD = terminalFD
     case (.standardInput, _), (.terminalOrStandardInput, false):
-      guard closed & 1 == 0 else { throw .io("read the answer: standard input is closed", errno: 0) }
+      guard !standardInputClosed else { throw .io("read the answer: standard input is closed", errno: 0) }
       answerFD = 0
     }
     // Only the controlling terminal is edited and held: a terminal on stdin
@@ -98,7 +112,10 @@ public final class TerminalConsole: Console {
 
   deinit {
     endSession()
-    if terminalFD >= 0 { close(terminalFD) }
+    if terminalFD >= 0 {
+      ask_terminal_unclaim(terminalFD)
+      close(terminalFD)
+    }
   }
 
   /// Begins the terminal session if it has not begun: from here a

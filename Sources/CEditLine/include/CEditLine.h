@@ -95,6 +95,12 @@ int ask_scalar_width(uint32_t scalar);
  * innermost session, which the handlers reach. */
 typedef struct ask_session ask_session_t;
 
+/* Claims terminal `fd` for one console of this process: 0, or -1 with
+ * errno EBUSY when another console has it (by device number); 0 too when
+ * `fd` is not a terminal. ask_terminal_unclaim gives it up. */
+int ask_terminal_claim(int fd);
+void ask_terminal_unclaim(int fd);
+
 /* Begins a session on terminal `fd` (-1: none; the signals only) — the
  * terminal is not changed until ask_session_hold. Returns the session, or
  * NULL with errno set: EBUSY when `fd` is a terminal that a session of this

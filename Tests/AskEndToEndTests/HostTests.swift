@@ -1,0 +1,101 @@
+import Glibc
+import Testing
+
+/// AskKit embedded in a host (SPEC §8): the Examples targets, built with
+/// the public API only, run on a pseudo-terminal. A host gets back its
+/// terminal modes, signal dispositions and mask, its Ctrl-C, its core dumps
+/// and unlocked memory; a signal during a prompt reaches its own handler.
+@Suite("AskKit in a host program")
+struct HostTests {
+  static let probe = PseudoTerminal.locate("ask-host-probe")
+  static let example = PseudoTerminal.locate("ask-example")
+  /// No LANG, LC_ALL or LC_CTYPE: the host never calls setlocale either.
+  static let environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color"]
+
+  func line(_ pty: PseudoTerminal, startingWith prefix: String) throws -> String {
+    try pty.waitUntil("a line '\(prefix)…' on stdout") {
+      pty.stdout.split(separator: "\n").contains { $0.hasPrefix(prefix) && pty.stdout.contains($0 + "\n") }
+    }
+    return String(pty.stdout.split(separator: "\n").first { $0.hasPrefix(prefix) }!)
+  }
+
+  @Test("Prompts in one process give the host back everything; its Ctrl-C works after them")
+  func prompts() throws {
+    let pty = try PseudoTerminal(executable: Self.probe, arguments: ["prompts"], environment: Self.environment)
+    try pty.waitForPrompt("Choice [1-4")
+    pty.type("2\r")  // Negotiate: spec index 1
+    #expect(try line(pty, startingWith: "sheet:") == "sheet: index 1")
+    try pty.waitForPrompt("Text: ")
+    pty.type("да, 你好\r")  // typed without the host calling setlocale
+    #expect(try line(pty, startingWith: "text:") == "text: да, 你好")
+    try pty.waitForPrompt("Password: ")
+    pty.type("hunter2\r")
+    let held = try line(pty, startingWith: "secret:")
+    #expect(held.hasPrefix("secret: 7 characters, dumpable 0, locked "))
+    #expect(!held.hasSuffix("locked 0kB"))  // the secret's page is locked
+    #expect(try line(pty, startingWith: "wiped:") == "wiped: dumpable 1, locked 0kB")
+    #expect(try line(pty, startingWith: "second console:")
+      == "second console: Cannot use the terminal: another console of this process has it")
+    try pty.waitForPrompt("Choice [1")
+    pty.type("1\r")
+    #expect(try line(pty, startingWith: "first console still presents:") == "first console still presents: Yes")
+    #expect(try line(pty, startingWith: "after:") == "after: same")
+    _ = try line(pty, startingWith: "ready for Ctrl-C")
+    try pty.waitForModes(echo: true, canonical: true)  // the host's own read
+    pty.type("\u{3}")
+    #expect(try pty.waitForExit() == 128 + SIGINT)
+    #expect(!pty.stdout.contains("did not end"))
+    #expect(pty.termiosRestored)
+    #expect(!pty.screen.contains("hunter2"))
+  }
+
+  @Test("A terminating signal during a prompt: the terminal first, then the host's own handler; present throws")
+  func signalToHostHandler() throws {
+    let pty = try PseudoTerminal(executable: Self.probe, arguments: ["signal"], environment: Self.environment)
+    try pty.waitForPrompt("Choice [1-4")
+    pty.signal(SIGTERM)
+    #expect(try line(pty, startingWith: "sheet:") == "sheet: interrupted(signal: 15)")
+    #expect(try line(pty, startingWith: "handler runs:") == "handler runs: 1")
+    #expect(try line(pty, startingWith: "modes at handler:") == "modes at handler: the host's")
+    #expect(try line(pty, startingWith: "after:") == "after: same")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("The README's example: the sheet's button index, then the block-based alert's closures")
+  func example() throws {
+    let pty = try PseudoTerminal(executable: Self.example, arguments: [], environment: Self.environment)
+    try pty.waitForPrompt("Choice [1-4")
+    #expect(pty.screen.contains("Available Actions"))
+    pty.type("neg\r")
+    try pty.waitForPrompt("Choice [1-3")
+    pty.type("\r")  // the default: Save
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Button index: 1 (Negotiate)\nSaved.\n")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("The example's cancel and destructive closures", arguments: [
+    ("\u{4}", "3\r", "Cancelled.\nKept editing.\n"),
+    ("1\r", "1\r", "Button index: 0 (Destroy)\nDiscarded.\n"),
+  ])
+  func exampleOtherButtons(sheet: String, alert: String, stdout: String) throws {
+    let pty = try PseudoTerminal(executable: Self.example, arguments: [], environment: Self.environment)
+    try pty.waitForPrompt("Choice [1-4")
+    pty.type(sheet)
+    try pty.waitForPrompt("Choice [1-3")
+    pty.type(alert)
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == stdout)
+  }
+
+  @Test("The README's AskKit section shows the example target's code, as it is")
+  func readmeShowsExample() throws {
+    let readme = try ArtifactsTests.read(ArtifactsTests.root + "/README.md")
+    let example = try ArtifactsTests.read(ArtifactsTests.root + "/Examples/AvailableActions/main.swift")
+    let section = try #require(readme.firstRange(of: "## AskKit, the library")).upperBound
+    let block = try #require(readme[section...].firstRange(of: "```swift\n"))
+    let end = try #require(readme[block.upperBound...].firstRange(of: "```\n"))
+    #expect(String(readme[block.upperBound..<end.lowerBound]) == example)
+  }
+}
