@@ -48,7 +48,7 @@ let package = Package(
       cSettings: [.define("_GNU_SOURCE")]
     ),
     .testTarget(name: "AskKitTests", dependencies: ["AskKit", "CEditLine"]),
-    .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit"]),
+    .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit", "CEditLine"]),
     .testTarget(
       name: "AskEndToEndTests",
       dependencies: ["CPseudoTerminal", "ask", "AskCLI", "ask-example", "ask-host-probe"]

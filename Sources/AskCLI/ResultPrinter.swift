@@ -91,21 +91,23 @@ enum ResultPrinter {
   /// `text` as a JSON string (RFC 8259): quotes, backslashes and control
   /// characters escaped; everything else as UTF-8.
   static func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+    var bytes: [UInt8] = [UInt8(ascii: "\"")]
+    var text = text
+    text.withUTF8 { utf8 in
+      var i = 0
+      var out: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
+      while i < utf8.count {
+        var consumed = 0
+        let n = withUnsafeMutableBytes(of: &out) { raw in
+          ask_json_escape_one(utf8.baseAddress! + i, utf8.count - i, raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                              &consumed)
+        }
+        withUnsafeBytes(of: &out) { bytes += $0.prefix(n) }
+        i += consumed
       }
     }
-    return out + "\""
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Writes `pieces` to standard output through `console` (write(2), whole,

@@ -42,15 +42,6 @@ static struct ask_line *session_of(EditLine *el) {
 
 static char *prompt_of(EditLine *el) { return session_of(el)->prompt; }
 
-/* Length of a UTF-8 sequence from its lead byte; 0 for a stray byte. */
-static int utf8_length(unsigned char lead) {
-  if (lead < 0x80) return 1;
-  if (lead >= 0xc2 && lead <= 0xdf) return 2;
-  if (lead >= 0xe0 && lead <= 0xef) return 3;
-  if (lead >= 0xf0 && lead <= 0xf4) return 4;
-  return 0;
-}
-
 /* libedit's character reader: one Unicode scalar from the terminal, decoded
  * from UTF-8 here (whatever the locale). Returns 1 with *wc set, 0 at end
  * of input (EOF or hang-up), -1 on a signal, deadline or error. */
@@ -92,20 +83,14 @@ static int read_char(EditLine *el, wchar_t *wc) {
     if (c == '\n' && was_cr) continue;
     if (have > 0 && (c & 0xc0) != 0x80) have = 0; /* broken sequence: drop */
     if (have == 0) {
-      need = utf8_length(c);
+      need = (int)ask_utf8_length(c);
       if (need == 0) continue;
     }
     bytes[have++] = c;
     if (have < need) continue;
-    uint32_t cp = need == 1 ? bytes[0]
-                : need == 2 ? (uint32_t)(bytes[0] & 0x1f) << 6 | (bytes[1] & 0x3f)
-                : need == 3 ? (uint32_t)(bytes[0] & 0x0f) << 12 | (uint32_t)(bytes[1] & 0x3f) << 6 | (bytes[2] & 0x3f)
-                : (uint32_t)(bytes[0] & 0x07) << 18 | (uint32_t)(bytes[1] & 0x3f) << 12 |
-                  (uint32_t)(bytes[2] & 0x3f) << 6 | (bytes[3] & 0x3f);
     have = 0;
-    if ((need == 3 && cp < 0x800) || (need == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-        (cp >= 0xd800 && cp <= 0xdfff))
-      continue; /* overlong or surrogate: drop */
+    uint32_t cp;
+    if (ask_utf8_sequence(bytes, (size_t)need, &cp) == 0) continue; /* overlong or surrogate: drop */
     *wc = (wchar_t)cp;
     return 1;
   }

@@ -126,8 +126,8 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
   if (is_continuation(byte) && s->expect > 0) {
     if (--s->expect > 0) return ASK_SECRET_NONE; /* more bytes to come */
   } else {
-    s->expect = byte >= 0xc2 && byte <= 0xdf ? 1 : byte >= 0xe0 && byte <= 0xef ? 2
-              : byte >= 0xf0 && byte <= 0xf4 ? 3 : 0;
+    size_t length = ask_utf8_length(byte);
+    s->expect = length > 1 ? (int)length - 1 : 0;
     if (s->expect > 0) return ASK_SECRET_NONE;
   }
   /* A scalar is complete: a * when it starts a character. The last

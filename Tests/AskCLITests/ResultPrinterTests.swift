@@ -1,4 +1,6 @@
 import AskKit
+import CEditLine
+import Glibc
 import Testing
 @testable import AskCLI
 
@@ -56,6 +58,27 @@ struct ResultPrinterTests {
   @Test("JSON strings escape quotes, backslashes and control characters")
   func escaping() {
     #expect(ResultPrinter.jsonString("a\"b\\c\n\u{1B}Да") == #""a\"b\\c\n\u001bДа""#)
+  }
+
+  @Test("One JSON escaping rule: the Swift strings and the C writer of secrets write the same bytes", arguments: [
+    "plain", "a\"b\\c", "line\nnext\r\t", "\u{1B}[31m\u{7}\u{0}\u{1F}", "Да 你好 👍🏽", "\u{7F}\u{85}\u{2028}",
+  ])
+  func oneEscapingRule(text: String) throws {
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    var signo: Int32 = 0
+    let bytes = Array(text.utf8)
+    #expect(ask_write_json_string(nil, fds[1], bytes, bytes.count, &signo) == 0)
+    close(fds[1])
+    var written: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = read(fds[0], &buffer, buffer.count)
+      if n <= 0 { break }
+      written += buffer[..<n]
+    }
+    close(fds[0])
+    #expect(String(decoding: written, as: UTF8.self) == ResultPrinter.jsonString(text))
   }
 
   @Test("Text styles print their values, secrets from their own memory, after an explicit button")

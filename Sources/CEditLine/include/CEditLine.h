@@ -95,6 +95,25 @@ int ask_scalar_width(uint32_t scalar);
  * innermost session, which the handlers reach. */
 typedef struct ask_session ask_session_t;
 
+/* ---- UTF-8 (utf8.c): the shim's one decoder ------------------------------ */
+
+/* The length of the UTF-8 sequence that `lead` begins: 1 to 4, or 0 when
+ * no valid sequence begins with it. */
+size_t ask_utf8_length(unsigned char lead);
+
+/* The length of the valid UTF-8 sequence at `bytes` (at most `left`), with
+ * its scalar in *scalar (when not NULL); 0 when it is not one (overlong,
+ * surrogate, past U+10FFFF, cut short). */
+size_t ask_utf8_sequence(const unsigned char *bytes, size_t left, uint32_t *_Nullable scalar);
+
+/* JSON string escaping, the one rule (Swift's result printer uses it too):
+ * escapes the character at `bytes` (at most `left`) into `out` and returns
+ * how many bytes it wrote (1 to 6), with *consumed the input bytes taken:
+ * `"` and `\` and \n \r \t escaped, other controls as \u00XX, invalid
+ * UTF-8 as \ufffd, everything else as it is. */
+size_t ask_json_escape_one(const unsigned char *bytes, size_t left, unsigned char out[_Nonnull 6],
+                           size_t *consumed);
+
 /* Claims terminal `fd` for one console of this process: 0, or -1 with
  * errno EBUSY when another console has it (by device number); 0 too when
  * `fd` is not a terminal. ask_terminal_unclaim gives it up. */
@@ -223,10 +242,8 @@ int64_t ask_now_ms(void);
 int ask_write_all(ask_session_t *_Nullable session, int fd, const void *_Nullable bytes,
                   size_t length, int *signo);
 
-/* Writes `bytes` (NULL when `length` is 0) to `fd` as a JSON string
- * (invalid UTF-8 becomes \ufffd, so the JSON stays valid; quotes,
- * backslashes and control characters escaped as the Swift writer does:
- * \" \\ \n \r \t, else \u00XX) through a stack buffer that is wiped, so
+/* Writes `bytes` (NULL when `length` is 0) to `fd` as a JSON string,
+ * escaped by ask_json_escape_one, through a stack buffer that is wiped, so
  * a secret reaches stdout with write(2) only. Returns, and sets errno and
  * *signo, as ask_write_all. */
 int ask_write_json_string(ask_session_t *_Nullable session, int fd,
