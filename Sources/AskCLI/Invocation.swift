@@ -114,8 +114,10 @@ struct Invocation: Equatable {
     try textEntry(from: options, into: &alert)
     alert = try alert.validated()
     if let wanted = options.value("default") {
-      alert.defaultButtonIndex = try defaultIndex(wanted, in: alert)
-      alert = try alert.validated()
+      guard let resolved = alert.settingDefault(named: wanted) else {
+        throw .spec("Default '\(TerminalText.visible(wanted))' is not a button title or number")
+      }
+      alert = try resolved.validated()
     }
     return alert
   }
@@ -126,19 +128,9 @@ struct Invocation: Equatable {
     let style = options.value("style").flatMap(AlertStyle.init) ?? .default
     alert.style = style
     let count = style.fieldCount
-    func needs(_ option: String, _ fits: Bool, _ what: String) throws(AskError) {
-      if options.has(option) && !fits {
-        throw .usage("Option '--\(option)' applies only to \(what), not to style '\(style.rawValue)'")
-      }
+    for setting in TextEntrySetting.allCases where options.has(setting.rawValue) && !setting.applies(to: style) {
+      throw .usage("Option '--\(setting.rawValue)' applies only to \(setting.appliesTo(prefix: "-s ", quoted: false)), not to style '\(style.rawValue)'")
     }
-    let hasSecure = style == .secureTextInput || style == .loginAndPasswordInput
-    try needs("label", count > 0, "a text style (-s plain, secure or login-password)")
-    try needs("placeholder", count > 0, "a text style (-s plain, secure or login-password)")
-    try needs("required", count > 0, "a text style (-s plain, secure or login-password)")
-    try needs("text", style == .plainTextInput || style == .loginAndPasswordInput, "a plain field (-s plain or login-password)")
-    try needs("echo", hasSecure, "a secure field (-s secure or login-password)")
-    try needs("repeat", hasSecure, "a secure field (-s secure or login-password)")
-    try needs("pattern", style == .plainTextInput, "-s plain")
     for option in ["label", "placeholder"] {
       if case let given = options.values(option), given.count > count {
         throw .usage("Option '--\(option)' is given \(given.count) times, but style '\(style.rawValue)' has \(count) field\(count == 1 ? "" : "s")")
@@ -161,15 +153,5 @@ struct Invocation: Equatable {
       }
       alert.pattern = pattern
     }
-  }
-
-  /// `--default`: a title (case-folded), or a screen number when no title
-  /// matches.
-  private static func defaultIndex(_ wanted: String, in alert: Alert) throws(AskError) -> Int {
-    if let index = alert.buttonIndex(titled: wanted) { return index }
-    if let number = Int(wanted), number >= 1, number <= alert.screenOrder.count {
-      return alert.screenOrder[number - 1]
-    }
-    throw .spec("Default '\(TerminalText.visible(wanted))' is not a button title or number")
   }
 }

@@ -111,17 +111,11 @@ package enum SpecDecoder {
     }
     if let defaultIndex { alert.defaultButtonIndex = defaultIndex + offset }
     if let node = values["default"] {
-      // As --default: a title, else a number on screen; with no buttons,
-      // the implied OK (already the default).
       let title = try string(node, "default")
-      if alert.buttons.isEmpty && Button.fold(title) == Button.fold(Alert.impliedButtonTitle) { return }
-      if let index = alert.buttonIndex(titled: title) {
-        alert.defaultButtonIndex = index
-      } else if let number = Int(title), number >= 1, number <= alert.buttons.count {
-        alert.defaultButtonIndex = alert.screenOrder[number - 1]
-      } else {
+      guard let resolved = alert.settingDefault(named: title) else {
         throw error(node, "'default' is '\(TerminalText.visible(title))', which is not a button title or number")
       }
+      alert = resolved
     }
   }
 

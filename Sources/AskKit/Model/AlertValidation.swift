@@ -84,16 +84,12 @@ extension Alert {
     for (index, field) in textFields.enumerated() where field.text != nil && style.isSecureField(index) {
       throw .spec("'fields[\(index)].text' is not allowed: a secure field has no initial text")
     }
-    let hasSecure = style == .secureTextInput || style == .loginAndPasswordInput
-    if secureEcho != .masked && !hasSecure {
-      throw .spec("'echo' applies only to a secure field (style 'secure' or 'login-password')")
+    let given: [(TextEntrySetting, Bool)] = [(.echo, secureEcho != .masked), (.repeat, repeatsSecureEntry),
+                                             (.required, requiresText), (.pattern, pattern != nil)]
+    for (setting, isGiven) in given where isGiven && !setting.applies(to: style) {
+      throw .spec("'\(setting.rawValue)' applies only to \(setting.appliesTo(prefix: "style ", quoted: true))")
     }
-    if repeatsSecureEntry && !hasSecure {
-      throw .spec("'repeat' applies only to a secure field (style 'secure' or 'login-password')")
-    }
-    if requiresText && style == .default { throw .spec("'required' applies only to a text style") }
     if let pattern {
-      guard style == .plainTextInput else { throw .spec("'pattern' applies only to style 'plain'") }
       do { _ = try Regex(pattern) } catch {
         throw .spec("'pattern' is not a valid regular expression: '\(TerminalText.visible(pattern))'")
       }

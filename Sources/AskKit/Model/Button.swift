@@ -71,3 +71,22 @@ extension Alert {
     return buttons.firstIndex { $0.foldedTitle == folded }
   }
 }
+
+extension Alert {
+  /// The alert with the default button that `wanted` names (`--default`,
+  /// the JSON key `default`): a title, compared trimmed and case-folded,
+  /// else a number on screen; with no buttons, the implied `OK` (already
+  /// the default). `nil` when it names no button. The one rule for both.
+  package func settingDefault(named wanted: String) -> Alert? {
+    if buttons.isEmpty && Button.fold(wanted) == Button.fold(Alert.impliedButtonTitle) { return self }
+    var alert = self
+    if let index = buttonIndex(titled: wanted) {
+      alert.defaultButtonIndex = index
+    } else if let number = Int(wanted), number >= 1, number <= buttons.count {
+      alert.defaultButtonIndex = screenOrder[number - 1]
+    } else {
+      return nil
+    }
+    return alert
+  }
+}

@@ -63,3 +63,37 @@ public enum SecureEcho: String, Sendable, Equatable, CaseIterable {
   /// What stands on screen for `count` characters typed: `*`s, or nothing.
   public func mask(_ count: Int) -> String { self == .masked ? String(repeating: "*", count: count) : "" }
 }
+
+/// A text-entry setting and the styles it applies to: the one table of
+/// these rules (SPEC §1, §10), checked by the command line (`--echo`, …)
+/// and by validation (the JSON keys) alike.
+package enum TextEntrySetting: String, CaseIterable, Sendable {
+  case label, placeholder, required, text, echo, `repeat`, pattern
+
+  /// The styles that have a use for it.
+  package var styles: [AlertStyle] {
+    switch self {
+    case .label, .placeholder, .required: [.plainTextInput, .secureTextInput, .loginAndPasswordInput]
+    case .text: [.plainTextInput, .loginAndPasswordInput]
+    case .echo, .repeat: [.secureTextInput, .loginAndPasswordInput]
+    case .pattern: [.plainTextInput]
+    }
+  }
+
+  /// Whether `style` has a use for it.
+  package func applies(to style: AlertStyle) -> Bool { styles.contains(style) }
+
+  /// What it applies to, the styles named after `prefix`, each quoted or
+  /// not: `-s secure or login-password` on the command line, `style
+  /// 'secure' or 'login-password'` in JSON — "a secure field (…)".
+  package func appliesTo(prefix: String, quoted: Bool) -> String {
+    let names = styles.map { quoted ? "'\($0.rawValue)'" : $0.rawValue }
+    let list = prefix + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!)
+    switch self {
+    case .label, .placeholder, .required: return "a text style (\(list))"
+    case .text: return "a plain field (\(list))"
+    case .echo, .repeat: return "a secure field (\(list))"
+    case .pattern: return list
+    }
+  }
+}
