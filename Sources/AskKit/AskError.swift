@@ -8,7 +8,8 @@ import Darwin
 /// case with a one-line ``message`` (sentence case, user input in single
 /// quotes, no trailing period — never a secret).
 ///
-/// Cancel is not an error (it is a ``Response`` with role `.cancel`).
+/// A cancel is not an error (it is a ``Response`` with
+/// ``Response/isCancel``).
 /// The `ask` tool maps every case to exit status 2 but two:
 /// ``interrupted(signal:)`` ends the process by that signal (128+N), and
 /// ``specTimedOut(seconds:)`` is 124.
@@ -24,8 +25,11 @@ public enum AskError: Error, Equatable, Sendable {
   /// The answer source is not a terminal and the answer chose no button;
   /// carries the hint shown (never a secret).
   case invalidAnswer(String)
-  /// A terminating signal arrived while waiting; the terminal must be
-  /// restored and the signal re-raised.
+  /// A terminating signal (its number: `SIGINT` is 2) ended the prompt.
+  /// When ``Alert/present()`` throws it, the terminal was already given
+  /// back and the signal sent to the process again: the host's own
+  /// handler has run (with the default action the process has ended and
+  /// nothing is thrown). A closed terminal is `SIGHUP`.
   case interrupted(signal: Int32)
   /// Reading or writing failed: the operation and `errno`.
   case io(String, errno: Int32)
