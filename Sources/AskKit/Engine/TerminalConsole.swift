@@ -22,15 +22,17 @@ import Darwin
 ///   the line is consumed, as `read`), CR LF is LF, and each consumed answer
 ///   is drawn after its prompt.
 ///
-/// The console owns one terminal session (`ask_session_*` in the C shim,
-/// after readpassphrase(3)), begun by ``begin()`` or by the first draw or
-/// read: it saves the signal mask and the actions of the signals it
-/// catches, and the terminal's modes when it is first held. A terminating
-/// signal during a wait throws ``AskError/interrupted(signal:)``; so does a
-/// terminal that goes away (as `SIGHUP`). ``restore()`` ends the session:
-/// the terminal's modes, the signal actions and the mask come back, and
-/// each terminating signal that arrived meanwhile is then sent to the
-/// process once — its own action (the default: death by it) decides.
+/// One console a terminal: while a console exists, another on the same
+/// terminal (known by device number) cannot be made. Each prompt is one
+/// terminal session (`ask_session_*` in the C shim, after
+/// readpassphrase(3)): it saves the signal mask and the actions of the
+/// signals it catches, and the terminal's modes when it is first held. A
+/// terminating signal during a wait throws ``AskError/interrupted(signal:)``;
+/// so does a terminal that goes away (as `SIGHUP`). ``restore()`` ends the
+/// session: the terminal's modes, the signal actions and the mask come
+/// back, and each terminating signal that arrived meanwhile is then sent to
+/// the process once — its own action (the default: death by it) decides.
+/// ``Alert/present(on:)-(TerminalConsole)`` restores after every prompt.
 public final class TerminalConsole: Console {
   /// Where answers come from (SPEC §4).
   public enum AnswerSource: Sendable, Equatable {
