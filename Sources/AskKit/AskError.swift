@@ -12,7 +12,7 @@ import Darwin
 /// ``Response/isCancel``).
 /// The `ask` tool maps every case to exit status 2 but two:
 /// ``interrupted(signal:)`` ends the process by that signal (128+N), and
-/// ``specTimedOut(seconds:)`` is 124.
+/// ``specTimedOut(after:)`` is 124.
 public enum AskError: Error, Equatable, Sendable {
   /// A command-line mistake: unknown option, missing or bad value. The
   /// message names the option and, where one is close, the option meant.

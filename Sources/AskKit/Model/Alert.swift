@@ -57,16 +57,21 @@ public struct Alert: Sendable, Equatable {
   /// (``Response/Outcome/timedOut``), else nothing is chosen.
   public var timeout: Duration?
 
-  /// Makes an alert; call ``validated()`` before presenting it.
+  /// Makes an alert (`presentation: .actionSheet` for an action sheet;
+  /// `style: .secureTextInput` to ask for a secret). ``present()`` checks
+  /// the rules of SPEC §1 first; ``validated()`` checks them without
+  /// presenting.
   public init(title: String? = nil, message: String? = nil, buttons: [Button] = [],
               defaultButtonIndex: Int? = nil, presentation: Presentation = .alert,
-              id: String? = nil) {
+              id: String? = nil, style: AlertStyle = .default, timeout: Duration? = nil) {
     self.title = title
     self.message = message
     self.buttons = buttons
     self.defaultButtonIndex = defaultButtonIndex
     self.presentation = presentation
     self.id = id
+    self.style = style
+    self.timeout = timeout
   }
 
   /// The 0-based index of the cancel button in ``buttons``, if there is one.
