@@ -108,7 +108,7 @@ public enum AskCommand {
       scanner.skipLines(console.linesRead - linesSeen)
       linesSeen = console.linesRead
       if typed { console.releaseTerminal() }  // held again when the prompt is drawn
-      source.deadline = TimeLimit.deadline(after: invocation.timeout).map { ($0, invocation.timeout ?? .zero) }
+      source.deadline = AlertPresenter.deadline(after: invocation.timeout).map { ($0, invocation.timeout ?? .zero) }
       guard let object = try scanner.nextObject() else { break }
       if sharesStream || typed { try scanner.finishLine() }
       var alert = try SpecDecoder.alert(from: object)

@@ -128,9 +128,17 @@ struct Invocation: Equatable {
     let style = options.value("style").flatMap(AlertStyle.init) ?? .default
     alert.style = style
     let count = style.fieldCount
-    for setting in TextEntrySetting.allCases where options.has(setting.rawValue) && !setting.applies(to: style) {
+    func check(_ setting: TextEntrySetting) throws(AskError) {
+      guard options.has(setting.rawValue), !setting.applies(to: style) else { return }
       throw .usage("Option '--\(setting.rawValue)' applies only to \(setting.appliesTo(prefix: "-s ", quoted: false)), not to style '\(style.rawValue)'")
     }
+    try check(.label)
+    try check(.placeholder)
+    try check(.required)
+    try check(.text)
+    try check(.echo)
+    try check(.repeat)
+    try check(.pattern)
     for option in ["label", "placeholder"] {
       if case let given = options.values(option), given.count > count {
         throw .usage("Option '--\(option)' is given \(given.count) times, but style '\(style.rawValue)' has \(count) field\(count == 1 ? "" : "s")")

@@ -29,15 +29,17 @@ void ask_secret_init(ask_secret_t *s) {
   }
 }
 
-/* Wipes, unlocks and frees a buffer of the secret's. */
-static void release(unsigned char *bytes, size_t capacity) {
-  explicit_bzero(bytes, capacity);
+/* Wipes, unlocks and frees a buffer of the secret's: its first `used`
+ * bytes (no byte of the secret is left past them: erased bytes are wiped
+ * when they are erased). */
+static void release(unsigned char *bytes, size_t used, size_t capacity) {
+  explicit_bzero(bytes, used);
   munlock(bytes, capacity);
   free(bytes);
 }
 
 void ask_secret_wipe(ask_secret_t *s) {
-  if (s->bytes != NULL) release(s->bytes, s->capacity);
+  if (s->bytes != NULL) release(s->bytes, s->length, s->capacity);
   if (s->holds && --secrets_held == 0) prctl(PR_SET_DUMPABLE, dumpable_before, 0, 0, 0);
   memset(s, 0, sizeof *s);
 }
@@ -53,7 +55,7 @@ static int append(ask_secret_t *s, unsigned char byte) {
     (void)mlock(bigger, capacity);
     if (s->bytes != NULL) {
       memcpy(bigger, s->bytes, s->length);
-      release(s->bytes, s->capacity);
+      release(s->bytes, s->length, s->capacity);
     }
     s->bytes = bigger;
     s->capacity = capacity;

@@ -40,6 +40,15 @@ package struct AlertPresenter {
   /// Makes a presenter on `console`.
   package init(console: any Console) { self.console = console }
 
+  /// The deadline `limit` from now on the C shim's clock (`ask_now_ms`,
+  /// CLOCK_MONOTONIC milliseconds — not ContinuousClock, whose module,
+  /// Swift Concurrency, `ask` does not link), or `nil` for no limit (`nil`,
+  /// zero or less).
+  package static func deadline(after limit: Duration?) -> Int64? {
+    guard let limit, limit > .zero else { return nil }
+    return ask_now_ms() + TimeLimit.milliseconds(limit)
+  }
+
   /// Presents `alert` and returns how it was answered.
   /// - Throws: ``AskError/spec(_:)`` when the alert breaks a rule (nothing
   ///   is drawn then); ``AskError/invalidAnswer(_:)``,
@@ -47,7 +56,7 @@ package struct AlertPresenter {
   ///   ``Console`` throws them.
   package func present(_ alert: Alert) throws(AskError) -> Response {
     let alert = try alert.validated()
-    let deadline = TimeLimit.deadline(after: alert.timeout)
+    let deadline = Self.deadline(after: alert.timeout)
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
     let editsLines = !alert.buttons.isEmpty || (0..<alert.style.fieldCount).contains { !alert.style.isSecureField($0) }
@@ -101,7 +110,7 @@ package struct AlertPresenter {
   /// Draws the buttons (a page of them) below `above` (drawn with them, in
   /// one write, unless `aboveIsDrawn`), and reads answers until one chooses
   /// a button.
-  private func chooseButton(_ alert: Alert, deadline: ContinuousClock.Instant?, above: String, aboveIsDrawn: Bool,
+  private func chooseButton(_ alert: Alert, deadline: Int64?, above: String, aboveIsDrawn: Bool,
                             defaultOnTimeout: Bool) throws(AskError) -> Response {
     let reserved = AlertLayout.lineCount(above) + 2
     var size = console.size
@@ -160,7 +169,7 @@ package struct AlertPresenter {
   }
 
   /// A plain field, asked again until it is valid.
-  private func readText(_ alert: Alert, field: TextField, prompt: String, deadline: ContinuousClock.Instant?,
+  private func readText(_ alert: Alert, field: TextField, prompt: String, deadline: Int64?,
                         redraw: String) throws(AskError) -> Outcome<String> {
     var request = LineRequest(prompt: prompt, initialText: field.text, deadline: deadline, redraw: redraw)
     while true {
@@ -184,7 +193,7 @@ package struct AlertPresenter {
 
   /// A secure field (twice with ``Alert/repeatsSecureEntry``), asked again
   /// until valid. Hints never quote the secret.
-  private func readSecret(_ alert: Alert, prompt: String, label: String, deadline: ContinuousClock.Instant?,
+  private func readSecret(_ alert: Alert, prompt: String, label: String, deadline: Int64?,
                           redraw: String) throws(AskError) -> Outcome<SecretText> {
     let again = AlertLayout.fieldPrompt(label: label + " (again)", placeholder: nil, theme: console.theme)
     while true {

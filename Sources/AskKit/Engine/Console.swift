@@ -49,15 +49,16 @@ package struct LineRequest: Sendable {
   package var initialText: String?
   /// What Tab completes.
   package var completions: [String] = []
-  /// When to give up; `nil` for never.
-  package var deadline: ContinuousClock.Instant?
+  /// When to give up, on the C shim's clock (`ask_now_ms`: CLOCK_MONOTONIC
+  /// milliseconds; see ``AlertPresenter/deadline(after:)``); `nil` for never.
+  package var deadline: Int64?
   /// What to draw again, above the prompt, after `ask` was stopped (Ctrl-Z)
   /// and continued: the title, message and buttons.
   package var redraw: String = ""
 
   /// Makes a request; see the properties.
   package init(prompt: String, initialText: String? = nil, completions: [String] = [],
-              deadline: ContinuousClock.Instant? = nil, redraw: String = "") {
+              deadline: Int64? = nil, redraw: String = "") {
     self.prompt = prompt
     self.initialText = initialText
     self.completions = completions
@@ -82,12 +83,12 @@ package struct SecretRequest: Sendable {
   /// `*` per character, or nothing.
   package var echo: SecureEcho
   /// As ``LineRequest/deadline``.
-  package var deadline: ContinuousClock.Instant?
+  package var deadline: Int64?
   /// As ``LineRequest/redraw``.
   package var redraw: String
 
   /// Makes a request; see the properties.
-  package init(prompt: String, echo: SecureEcho = .masked, deadline: ContinuousClock.Instant? = nil, redraw: String = "") {
+  package init(prompt: String, echo: SecureEcho = .masked, deadline: Int64? = nil, redraw: String = "") {
     self.prompt = prompt
     self.echo = echo
     self.deadline = deadline

@@ -238,14 +238,14 @@ public final class TerminalConsole: Console {
   /// a terminating signal ends the wait, and a stop and continue does not).
   /// - Parameters:
   ///   - fd: the descriptor to wait on.
-  ///   - deadline: when to give up; `nil` for never.
+  ///   - deadline: `ask_now_ms` milliseconds; `nil` for never.
   /// - Returns: true when `fd` is readable, false when the deadline passed.
   /// - Throws: ``AskError/interrupted(signal:)``; ``AskError/io(_:errno:)``
   ///   when polling fails.
-  package func waitForInput(on fd: Int32, deadline: ContinuousClock.Instant?) throws(AskError) -> Bool {
+  package func waitForInput(on fd: Int32, deadline: Int64?) throws(AskError) -> Bool {
     var signo: Int32 = 0
     while true {
-      switch Int(ask_session_wait(session, fd, Self.milliseconds(deadline), &signo)) {
+      switch Int(ask_session_wait(session, fd, deadline ?? -1, &signo)) {
       case ASK_WAIT_READY: return true
       case ASK_WAIT_TIMEOUT: return false
       case ASK_WAIT_SIGNAL: throw .interrupted(signal: signo)
@@ -274,7 +274,7 @@ public final class TerminalConsole: Console {
 
   package func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
     var signo: Int32 = 0
-    let deadline = Self.milliseconds(request.deadline)
+    let deadline = request.deadline ?? -1
     let session = try held()
     guard isInteractive, let editor = try openEditor(session) else {
       try draw(request.prompt)
@@ -313,7 +313,7 @@ public final class TerminalConsole: Console {
 
   package func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult {
     var signo: Int32 = 0
-    let deadline = Self.milliseconds(request.deadline)
+    let deadline = request.deadline ?? -1
     let secret = SecretText()
     let session = try held()
     guard isInteractive else {
@@ -365,15 +365,6 @@ public final class TerminalConsole: Console {
     case ASK_READ_TOO_LONG: throw .io("read \(what): a line is longer than 1 MiB", errno: 0)
     default: throw .io("read \(what)", errno: error)
     }
-  }
-
-  /// `deadline` on the C shim's clock (`ask_now_ms`, CLOCK_MONOTONIC
-  /// milliseconds), or -1 for none.
-  package static func milliseconds(_ deadline: ContinuousClock.Instant?) -> Int64 {
-    guard let deadline else { return -1 }
-    let left = (deadline - .now).components
-    let ms = left.seconds > 1 << 40 ? Int64(1) << 50 : max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
-    return ask_now_ms() + ms
   }
 
   /// True when `fd` is this process's controlling terminal (`tcgetsid`

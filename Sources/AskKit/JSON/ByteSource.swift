@@ -32,7 +32,7 @@ package final class FileByteSource: ByteSource {
   /// When to give up waiting for the next byte (`ask_now_ms`
   /// milliseconds), with the number of seconds it stands for; `nil` for
   /// never.
-  package var deadline: (instant: ContinuousClock.Instant, limit: Duration)?
+  package var deadline: (milliseconds: Int64, limit: Duration)?
 
   /// Reads `fd`, waiting through `console` (or with no signal handling of
   /// its own when `nil`); see the type's discussion for `readsAhead`.
@@ -50,10 +50,10 @@ package final class FileByteSource: ByteSource {
     while true {
       let ready: Bool
       if let console {
-        ready = try console.waitForInput(on: fd, deadline: deadline?.instant)
+        ready = try console.waitForInput(on: fd, deadline: deadline?.milliseconds)
       } else {
         var signo: Int32 = 0
-        ready = ask_session_wait(nil, fd, TerminalConsole.milliseconds(deadline?.instant), &signo) != ASK_WAIT_TIMEOUT
+        ready = ask_session_wait(nil, fd, deadline?.milliseconds ?? -1, &signo) != ASK_WAIT_TIMEOUT
       }
       if !ready { throw .specTimedOut(after: deadline?.limit ?? .zero) }
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -84,11 +84,14 @@ extension Alert {
     for (index, field) in textFields.enumerated() where field.text != nil && style.isSecureField(index) {
       throw .spec("'fields[\(index)].text' is not allowed: a secure field has no initial text")
     }
-    let given: [(TextEntrySetting, Bool)] = [(.echo, secureEcho != .masked), (.repeat, repeatsSecureEntry),
-                                             (.required, requiresText), (.pattern, pattern != nil)]
-    for (setting, isGiven) in given where isGiven && !setting.applies(to: style) {
+    func check(_ setting: TextEntrySetting, given: Bool) throws(AskError) {
+      guard given, !setting.applies(to: style) else { return }
       throw .spec("'\(setting.rawValue)' applies only to \(setting.appliesTo(prefix: "style ", quoted: true))")
     }
+    try check(.echo, given: secureEcho != .masked)
+    try check(.repeat, given: repeatsSecureEntry)
+    try check(.required, given: requiresText)
+    try check(.pattern, given: pattern != nil)
     if let pattern {
       do { _ = try Regex(pattern) } catch {
         throw .spec("'pattern' is not a valid regular expression: '\(TerminalText.visible(pattern))'")

@@ -70,18 +70,21 @@ public enum SecureEcho: String, Sendable, Equatable, CaseIterable {
 package enum TextEntrySetting: String, CaseIterable, Sendable {
   case label, placeholder, required, text, echo, `repeat`, pattern
 
-  /// The styles that have a use for it.
-  package var styles: [AlertStyle] {
-    switch self {
-    case .label, .placeholder, .required: [.plainTextInput, .secureTextInput, .loginAndPasswordInput]
-    case .text: [.plainTextInput, .loginAndPasswordInput]
-    case .echo, .repeat: [.secureTextInput, .loginAndPasswordInput]
-    case .pattern: [.plainTextInput]
+  /// Whether `style` has a use for it (a switch, not a table of arrays:
+  /// this runs on the way to every prompt).
+  package func applies(to style: AlertStyle) -> Bool {
+    switch (self, style) {
+    case (.label, _), (.placeholder, _), (.required, _): style != .default
+    case (.text, .plainTextInput), (.text, .loginAndPasswordInput): true
+    case (.echo, .secureTextInput), (.echo, .loginAndPasswordInput): true
+    case (.repeat, .secureTextInput), (.repeat, .loginAndPasswordInput): true
+    case (.pattern, .plainTextInput): true
+    default: false
     }
   }
 
-  /// Whether `style` has a use for it.
-  package func applies(to style: AlertStyle) -> Bool { styles.contains(style) }
+  /// The styles that have a use for it, in declaration order.
+  package var styles: [AlertStyle] { AlertStyle.allCases.filter(applies(to:)) }
 
   /// What it applies to, the styles named after `prefix`, each quoted or
   /// not: `-s secure or login-password` on the command line, `style

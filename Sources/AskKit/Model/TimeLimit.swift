@@ -16,11 +16,11 @@ package enum TimeLimit {
     return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 
-  /// The instant `limit` from now, or `nil` for no limit (`nil`, zero or
-  /// less).
-  package static func deadline(after limit: Duration?) -> ContinuousClock.Instant? {
-    guard let limit, limit > .zero else { return nil }
-    return .now + limit
+  /// `limit` in whole milliseconds (rounded down), at most 2^50.
+  package static func milliseconds(_ limit: Duration) -> Int64 {
+    let (seconds, attoseconds) = limit.components
+    guard seconds < 1 << 40 else { return 1 << 50 }
+    return max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
   }
 
   /// `limit` in seconds, as shown (`30`, `1.5`).
