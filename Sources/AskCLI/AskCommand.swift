@@ -13,6 +13,7 @@ public enum AskCommand {
   /// Runs `ask` with the process's arguments and exits.
   public static func main() -> Never {
     let closed = ask_reserve_standard_fds()
+    ask_unblock_signals()
     ask_default_fault_actions()
     let action: Action
     do {

@@ -37,6 +37,12 @@ int ask_signal_is_ignored(int sig) {
   return sigaction(sig, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_IGN;
 }
 
+void ask_unblock_signals(void) {
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
 void ask_default_fault_actions(void) {
   static const int faults[] = {SIGQUIT, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGTRAP};
   for (size_t i = 0; i < sizeof faults / sizeof *faults; i++) {

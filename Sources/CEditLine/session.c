@@ -37,6 +37,7 @@ struct ask_session {
   int owns_fd;                  /* opened by ask_session_open: closed at the end */
   dev_t device;                 /* its device number (to refuse a second) */
   int saved_once;               /* `saved` holds the terminal's own modes */
+  int saved_for_editor;         /* saved before libedit set modes of its own */
   struct termios saved, held;
   volatile sig_atomic_t modes;  /* enum modes */
   volatile sig_atomic_t given_back; /* stopped: the terminal has `saved` (and
@@ -53,6 +54,7 @@ struct ask_session {
   sigset_t replaced;            /* the signals whose actions are ours */
   struct sigaction saved_actions[NSIG];
   volatile sig_atomic_t pending[NSIG];
+  volatile sig_atomic_t arrived[NSIG]; /* ever, this session (never cleared) */
 };
 
 /* The innermost session: what the handlers reach. Set before any handler
@@ -99,8 +101,12 @@ static void put_back(struct ask_session *s, int when) {
   }
   /* Given back at a stop and not taken again (a terminating signal came
    * while stopped): the terminal is the shell's now; leave it to it. */
-  if (s->modes == HELD && !s->given_back) put_modes_ignoring_ttou(s->fd, when, &s->saved);
+  /* Or saved for libedit, whose start set modes of its own, and not held
+   * (a terminating signal came first). */
+  if ((s->modes == HELD || s->saved_for_editor) && !s->given_back)
+    put_modes_ignoring_ttou(s->fd, when, &s->saved);
   s->modes = UNTOUCHED;
+  s->saved_for_editor = 0;
 }
 
 /* ---- Handlers ------------------------------------------------------------ */
@@ -115,6 +121,7 @@ static void on_signal(int sig) {
   struct ask_session *s = current;
   if (s != NULL) {
     s->pending[sig] = 1;
+    s->arrived[sig] = 1;
     wake_up(s);
   }
   errno = saved;
@@ -208,7 +215,10 @@ ask_session_t *ask_session_begin(int fd) {
     }
     sigaddset(&s->replaced, sig);
   }
-  pthread_sigmask(SIG_UNBLOCK, &s->replaced, &s->saved_mask);
+  /* The mask is left as it is: a signal the caller blocked stays blocked
+   * during the prompt and reaches it when it unblocks it (readpassphrase
+   * does not unblock either). The `ask` command unblocks everything first. */
+  pthread_sigmask(SIG_SETMASK, NULL, &s->saved_mask);
   return s;
 }
 
@@ -249,10 +259,16 @@ int ask_session_end(ask_session_t *s) {
   current = s->previous;
   close(s->wake[0]);
   close(s->wake[1]);
-  int arrived[NSIG], count = 0;
+  int arrived[NSIG], count = 0, noted[NSIG], notes = 0;
   for (int sig = 1; sig < NSIG; sig++) {
     enum kind kind = kind_of(sig);
     if (s->pending[sig] && (kind == END || kind == FAULT)) arrived[count++] = sig;
+    /* A resize or continue that came during the prompt: the caller's own
+     * handler for it gets it too (its window size may be stale). */
+    const struct sigaction *old = &s->saved_actions[sig];
+    int handled = (old->sa_flags & SA_SIGINFO) || (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN);
+    if (s->arrived[sig] && (kind == CONTINUE || kind == RESIZE) && handled && sigismember(&s->replaced, sig) == 1)
+      noted[notes++] = sig;
   }
   sigset_t mask = s->saved_mask;
   if (s->owns_fd) close(s->fd);
@@ -261,6 +277,7 @@ int ask_session_end(ask_session_t *s) {
   /* Delivered to the actions just put back, to this process only — to
    * this thread (raise), so that each has run, or ended the process,
    * before the end returns (unless the restored mask blocks it). */
+  for (int i = 0; i < notes; i++) raise(noted[i]);
   for (int i = 0; i < count; i++) raise(arrived[i]);
   return count > 0 ? arrived[0] : 0;
 }
@@ -332,9 +349,11 @@ int ask_session_hold(ask_session_t *s) {
 int ask_session_save(ask_session_t *s) {
   if (s->saved_once) return 0;
   if (s->fd < 0 || tcgetpgrp(s->fd) != getpgrp()) return -1; /* not ours to read now */
+  if (ask_session_pending_signal(s) != 0) return -1; /* ending: nothing to start */
   if (tcgetattr(s->fd, &s->saved) == -1) return -1;
   s->held = hold_mode(&s->saved);
   s->saved_once = 1;
+  s->saved_for_editor = 1; /* put back at the end, held or not */
   return 0;
 }
 

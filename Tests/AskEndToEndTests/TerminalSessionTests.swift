@@ -62,6 +62,20 @@ struct TerminalSessionTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("A signal blocked and pending when ask starts (a parent's mask) ends it by that signal before it touches the terminal",
+        arguments: [(SIGTERM, ["-t", "T", "a", "b"]), (SIGUSR1, ["-s", "plain"]), (SIGINT, ["-s", "secure"])])
+  func pendingAtStart(signal: Int32, arguments: [String]) throws {
+    // perl blocks the signal, sends it to itself, and execs ask: the mask
+    // and the pending signal survive exec.
+    let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+    let pty = try AskSession.shell("""
+      exec perl -e 'use POSIX; sigprocmask(SIG_BLOCK, POSIX::SigSet->new(\(signal))); kill \(signal), $$; exec @ARGV' ask \(quoted)
+      """)
+    #expect(try pty.waitForExit() == 128 + signal)
+    #expect(pty.termiosRestored)
+    #expect(pty.screen.isEmpty)
+  }
+
   @Test("kill -PIPE while ask waits ends it by SIGPIPE (141), terminal restored")
   func pipeWhileWaiting() throws {
     let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])

@@ -5,6 +5,8 @@ import Testing
 /// Calls of the host's SIGUSR1 handler (assigned before the handler is
 /// installed: lazily initialised globals are not async-signal-safe).
 nonisolated(unsafe) private var hostHandlerCalls: sig_atomic_t = 0
+/// Calls of the host's SIGWINCH handler.
+nonisolated(unsafe) private var hostResizeCalls: sig_atomic_t = 0
 
 /// The C terminal session in this process, as a host sees it: what it
 /// borrows comes back, a signal that arrived is delivered once to the
@@ -100,6 +102,89 @@ struct TerminalSessionUnitTests {
     errno = 0
     #expect(ask_session_open("/dev/null") == nil)
     #expect(errno == ENOTTY)
+  }
+
+  /// Runs `body` with the host's SIGUSR1 handler installed and SIGUSR1
+  /// unblocked (or blocked, when `blocked`) on this thread.
+  private func withHostSIGUSR1(blocked: Bool = false, _ body: () throws -> Void) rethrows {
+    hostHandlerCalls = 0
+    var host = sigaction()
+    host.__sigaction_handler.sa_handler = { _ in hostHandlerCalls += 1 }
+    var previous = sigaction()
+    sigaction(SIGUSR1, &host, &previous)
+    defer { sigaction(SIGUSR1, &previous, nil) }
+    var usr1 = sigset_t()
+    var mask = sigset_t()
+    sigemptyset(&usr1)
+    sigaddset(&usr1, SIGUSR1)
+    pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &usr1, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+    try body()
+  }
+
+  @Test("A signal the host blocked stays blocked during the session: no wait ends by it, and the host gets it when it unblocks")
+  func blockedStaysBlocked() throws {
+    try withHostSIGUSR1(blocked: true) {
+      var fds: [Int32] = [0, 0]
+      try #require(pipe(&fds) == 0)
+      defer { close(fds[0]); close(fds[1]) }
+      let session = try #require(ask_session_begin(-1))
+      raise(SIGUSR1)
+      var signo: Int32 = 0
+      #expect(ask_session_wait(session, fds[0], ask_now_ms() + 50, &signo) == ASK_WAIT_TIMEOUT)
+      #expect(ask_session_end(session) == 0)
+      var pending = sigset_t()
+      sigpending(&pending)
+      #expect(sigismember(&pending, SIGUSR1) == 1)
+      #expect(hostHandlerCalls == 0)
+      var usr1 = sigset_t()
+      sigemptyset(&usr1)
+      sigaddset(&usr1, SIGUSR1)
+      pthread_sigmask(SIG_UNBLOCK, &usr1, nil)  // the host's own choice
+      #expect(hostHandlerCalls == 1)
+    }
+  }
+
+  @Test("Once a terminating signal is pending, libedit's modes are not saved for (it must not start) and nothing is held")
+  func noEditorOnceEnding() throws {
+    let (master, slave) = try openTerminal()
+    defer { close(master); close(slave) }
+    var before = termios()
+    tcgetattr(slave, &before)
+    try withHostSIGUSR1 {
+      let session = try #require(ask_session_begin(slave))
+      raise(SIGUSR1)
+      #expect(ask_session_save(session) == -1)  // ending: libedit must not start
+      #expect(ask_session_hold(session) == 0)   // not held: the signal comes first
+      #expect(ask_session_is_held(session) == 0)
+      #expect(ask_session_end(session) == SIGUSR1)
+      #expect(hostHandlerCalls == 1)
+    }
+    var after = termios()
+    tcgetattr(slave, &after)
+    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+  }
+
+  @Test("Resizes during the session reach the host's own SIGWINCH handler after the end, once")
+  func resizeReachesHost() throws {
+    hostResizeCalls = 0
+    var host = sigaction()
+    host.__sigaction_handler.sa_handler = { _ in hostResizeCalls += 1 }
+    var previous = sigaction()
+    sigaction(SIGWINCH, &host, &previous)
+    defer { sigaction(SIGWINCH, &previous, nil) }
+    var winch = sigset_t()
+    var mask = sigset_t()
+    sigemptyset(&winch)
+    sigaddset(&winch, SIGWINCH)
+    pthread_sigmask(SIG_UNBLOCK, &winch, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+    let session = try #require(ask_session_begin(-1))
+    for _ in 0..<3 { raise(SIGWINCH) }
+    #expect(hostResizeCalls == 0)
+    #expect(ask_session_take_resize(session) == 1)  // the prompt saw it too
+    #expect(ask_session_end(session) == 0)
+    #expect(hostResizeCalls == 1)
   }
 
   @Test("A flood of SIGWINCH that fills the wake-up pipe loses no later signal; the end delivers it once to the host")

@@ -225,6 +225,8 @@ public final class TerminalConsole: Console {
   /// happen once keys of a secret may arrive. A secure-only prompt never
   /// starts it; in the background it starts at the first line read.
   package func prepare(forLineEditing: Bool) {
+    // ask_session_save refuses while a terminating signal is pending: the
+    // prompt is about to end, and libedit must not set its modes now.
     guard forLineEditing, isInteractive, editor == nil, (try? begin()) != nil, let session,
           ask_session_is_held(session) == 0, ask_session_save(session) == 0 else { return }
     _ = try? openEditor(session)

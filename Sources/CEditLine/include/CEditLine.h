@@ -38,6 +38,11 @@ void ask_discard_pending_input(void);
 /* 1 when `sig`'s action is SIG_IGN now, else 0. */
 int ask_signal_is_ignored(int sig);
 
+/* Unblocks every signal: a mask inherited from the parent (blocked
+ * signals survive exec) must not make Ctrl-C or kill do nothing to `ask`.
+ * (A library host's mask is left alone: the session keeps it.) */
+void ask_unblock_signals(void);
+
 /* Puts the default action back for SIGQUIT and the fault signals where a
  * handler was installed before `main` (the Swift runtime's backtracer, in
  * builds linked dynamically, which keeps a process alive after ^\ and
@@ -149,7 +154,9 @@ int ask_session_hold(ask_session_t *session);
  * that comes later (before libedit starts: its start sets modes of its
  * own). Only in the terminal's foreground process group: from the
  * background the modes seen may be another job's. Returns 0 (saved, or
- * saved before), or -1 (not now: the first hold saves them). */
+ * saved before), or -1 (not now: the first hold saves them; or a
+ * terminating signal is pending). Once saved, the session's end puts them
+ * back, held or not. */
 int ask_session_save(ask_session_t *session);
 
 /* Gives the held terminal its saved modes for a while (a spec typed on
