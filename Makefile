@@ -14,8 +14,9 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable \
 # Debian packages: libedit and its static dependencies, pkg-config to find it.
 PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 # And for `make test`: mandoc to lint the man page, the three shells and
-# bash-completion to run the completion scripts (ArtifactsTests).
-TEST_PACKAGES = mandoc zsh fish bash-completion
+# bash-completion to run the completion scripts (ArtifactsTests); git and
+# openssh-client, the real callers of the askpass mode (AskpassTests).
+TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client
 
 # Where `make install` puts each file, under $(DESTDIR).
 BINDIR = $(PREFIX)/bin
@@ -76,6 +77,7 @@ install: $(if $(ASK_BIN),,build)
 	  $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(or $(ASK_BIN),$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask) \
 	  $(DESTDIR)$(BINDIR)/ask
+	ln -sf ask $(DESTDIR)$(BINDIR)/ask-askpass
 	install -m 644 man/ask.1 $(DESTDIR)$(MAN1DIR)/ask.1
 	install -m 644 completions/ask.bash $(DESTDIR)$(BASHCOMPDIR)/ask
 	install -m 644 completions/_ask $(DESTDIR)$(ZSHCOMPDIR)/_ask
@@ -84,7 +86,7 @@ install: $(if $(ASK_BIN),,build)
 # Removes exactly the files `install` put there (the directories may be
 # shared with other packages).
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/ask $(DESTDIR)$(MAN1DIR)/ask.1 \
+	rm -f $(DESTDIR)$(BINDIR)/ask $(DESTDIR)$(BINDIR)/ask-askpass $(DESTDIR)$(MAN1DIR)/ask.1 \
 	  $(DESTDIR)$(BASHCOMPDIR)/ask $(DESTDIR)$(ZSHCOMPDIR)/_ask \
 	  $(DESTDIR)$(FISHCOMPDIR)/ask.fish
 

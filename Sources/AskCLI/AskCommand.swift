@@ -17,7 +17,7 @@ public enum AskCommand {
     ask_default_fault_actions()
     let action: Action
     do {
-      action = try Invocation.action(for: OptionParser.parse(try arguments()))
+      action = try Invocation.action(for: OptionParser.parse(try helperArguments(try arguments())))
     } catch {
       finish(failed(error, console: nil))
     }
@@ -65,6 +65,12 @@ public enum AskCommand {
       // terminal is held when the first prompt is drawn.
       try console.begin()
     } catch {
+      // An askpass with no terminal: one line and 1, so the caller falls
+      // back to its own prompt (SPEC §7).
+      if invocation.output.askpass != nil, error == .noTerminal {
+        report(error.message)
+        return .cancelled
+      }
       return failed(error, console: nil)
     }
     let presenter = AlertPresenter(console: console)
@@ -168,6 +174,15 @@ public enum AskCommand {
       throw .usage("Cannot open spec file '\(TerminalText.visible(path))': \(String(cString: strerror(error)))")
     }
     return fd
+  }
+
+  /// `arguments` as the name `ask` was run under asks: `ask-askpass
+  /// PROMPT` is `ask --askpass PROMPT` (ssh, git and sudo run their helper
+  /// with the prompt as its only argument).
+  private static func helperArguments(_ arguments: [String]) -> [String] {
+    guard let program = CommandLine.unsafeArgv[0],
+          String(cString: program).split(separator: "/").last == "ask-askpass" else { return arguments }
+    return ["--askpass", arguments.first ?? ""] + arguments.dropFirst()
   }
 
   /// The arguments without the program name.

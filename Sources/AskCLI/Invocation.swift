@@ -17,6 +17,9 @@ struct OutputOptions: Equatable {
   var nullTerminated = false
   /// `-n`: no terminator after the last value of each prompt's result.
   var omitsLastTerminator = false
+  /// `--askpass`: what the caller asked for (a confirm prints `yes`, a
+  /// notice nothing); `nil` otherwise.
+  var askpass: AskpassPrompt?
 }
 
 /// Where the prompts come from.
@@ -49,9 +52,12 @@ struct Invocation: Equatable {
   var timeout: Duration?
 
   /// Where answers come from: `--answers`, else `/dev/tty` (falling back to
-  /// stdin) when stdin carries the spec, else stdin (SPEC §4).
+  /// stdin) when stdin carries the spec, else stdin (SPEC §4); for
+  /// `--askpass`, `/dev/tty` (stdin is the caller's data, SPEC §7).
   var answerSource: TerminalConsole.AnswerSource {
-    answers ?? (source == .jsonFromStandardInput ? .terminalOrStandardInput : .standardInput)
+    if let answers { return answers }
+    if output.askpass != nil { return .terminal }
+    return source == .jsonFromStandardInput ? .terminalOrStandardInput : .standardInput
   }
 
   /// Builds the action for a parsed command line. Buttons from flags are in
@@ -76,7 +82,19 @@ struct Invocation: Equatable {
       }
       invocation.timeout = TimeLimit.duration(seconds: seconds)
     }
-    if options.has("json") || options.has("spec") {
+    if let prompt = options.value("askpass") {
+      if let other = optionTable.first(where: { ($0.group == .content || $0.group == .spec) && options.has($0.long) }) {
+        throw .usage("Option '--\(other.long)' cannot be used with '--askpass': the caller's prompt is the content")
+      }
+      if let extra = options.positional.first {
+        throw .usage("Argument '\(TerminalText.visible(extra))' cannot be given with '--askpass': it takes one prompt")
+      }
+      let kind = AskpassPrompt(prompt: prompt, sshAskpassPrompt: Theme.environment("SSH_ASKPASS_PROMPT"))
+      invocation.output.askpass = kind
+      var alert = kind.alert(prompt: prompt)
+      alert.timeout = invocation.timeout
+      invocation.source = .flags(try alert.validated())
+    } else if options.has("json") || options.has("spec") {
       let given = options.has("json") ? "--json" : "--spec"
       if options.has("json") && options.has("spec") {
         throw .usage("Options '--json' and '--spec' cannot be given together")

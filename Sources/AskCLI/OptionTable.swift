@@ -16,6 +16,8 @@ enum OptionGroup: String, CaseIterable {
   case spec = "JSON spec"
   /// Options that govern the run: they apply to every prompt.
   case run = "Answers and output"
+  /// `ask` as another program's helper (SPEC §7).
+  case helper = "Helper for ssh, git and sudo"
   case general = "General"
 }
 
@@ -86,6 +88,8 @@ let optionTable: [OptionSpec] = [
              group: .run, help: "no newline after the last value of a result"),
   OptionSpec(long: "color", short: nil, value: .choice(["auto", "always", "never"]),
              isRepeatable: false, group: .run, help: "colour the prompt (default: auto)"),
+  OptionSpec(long: "askpass", short: nil, value: .text("PROMPT"), isRepeatable: false,
+             group: .helper, help: "ask PROMPT on /dev/tty; the answer on stdout"),
   OptionSpec(long: "help", short: "h", value: .none, isRepeatable: false,
              group: .general, help: "show this help and exit"),
   OptionSpec(long: "version", short: nil, value: .none, isRepeatable: false,

@@ -33,6 +33,14 @@ enum ResultPrinter {
   static func output(for response: Response, alert: Alert, options: OutputOptions) -> [OutputPiece] {
     let terminator = options.nullTerminated ? "\0" : "\n"
     var pieces: [OutputPiece]
+    switch options.askpass {
+    case .confirm?:  // ssh-agent: exit 0 with `yes` allows; never 0 with nothing
+      return response.isCancel || response.isTimeoutWithoutChoice ? [] : [.bytes(Array("yes\n".utf8))]
+    case .notice?:
+      return []
+    default:
+      break
+    }
     switch options.printMode {
     case .title, .index:
       if response.isCancel || response.isTimeoutWithoutChoice { return [] }

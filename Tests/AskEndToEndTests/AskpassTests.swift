@@ -1,0 +1,155 @@
+import Glibc
+import Testing
+
+/// `ask` as the askpass helper of ssh, git and sudo (SPEC §7): run as
+/// `ask --askpass PROMPT` or as `ask-askpass PROMPT`, asked on /dev/tty
+/// with the caller's data on stdin, the answer alone on stdout.
+@Suite("Askpass mode")
+struct AskpassTests {
+  /// A bash script that links `ask-askpass` to the `ask` under test in
+  /// $HOME (the session's own folder) and runs `command` after it.
+  static func linked(_ command: String) -> String {
+    "ln -s \"\(AskSession.executable)\" \"$HOME/ask-askpass\" && export PATH=\"$HOME:$PATH\" && \(command)"
+  }
+
+  @Test("A passphrase prompt: masked, asked on the terminal while stdin is the caller's data; the secret and one newline")
+  func secret() throws {
+    let pty = try AskSession.ask(["--askpass", "Enter passphrase for /home/alice/.ssh/id_ed25519: "],
+                                 stdin: .pipe(Array("the caller's own data\n".utf8)))
+    try pty.waitForPrompt("Password: ")
+    #expect(pty.screen.contains("Enter passphrase for /home/alice/.ssh/id_ed25519:"))
+    pty.type("hunter2")
+    try pty.waitFor("Password: *******")
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "hunter2\n")
+    #expect(!pty.screen.contains("hunter2"))
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Run as ask-askpass: git's Username prompt is an echoed field", arguments: [false, true])
+  func username(viaLink: Bool) throws {
+    let prompt = "Username for 'https://example.com': "
+    let pty = viaLink
+      ? try AskSession.shell(Self.linked("exec ask-askpass \"$PROMPT\""), stdin: .pipe([]),
+                             environment: ["PROMPT": prompt])
+      : try AskSession.ask(["--askpass", prompt], stdin: .pipe([]))
+    try pty.waitForPrompt("Username: ")
+    pty.type("alice\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "alice\n")
+    #expect(pty.screen.contains("Username: alice"))
+  }
+
+  @Test("Cancel or Ctrl-D is 1 with nothing on stdout; an empty answer is an answer", arguments: [
+    ("\u{4}", Int32(1), ""), ("\r", Int32(0), "\n"),
+  ])
+  func cancelAndEmpty(keys: String, status: Int32, stdout: String) throws {
+    let pty = try AskSession.ask(["--askpass", "[sudo] password for alice: "], stdin: .pipe([]))
+    try pty.waitForPrompt("Password: ")
+    pty.type(keys)
+    #expect(try pty.waitForExit() == status)
+    #expect(pty.stdout == stdout)
+  }
+
+  @Test("SSH_ASKPASS_PROMPT=confirm: Yes prints yes (0); No or Ctrl-D is 1 with nothing printed", arguments: [
+    ("1\r", Int32(0), "yes\n"), ("2\r", Int32(1), ""), ("\u{4}", Int32(1), ""), ("\r", Int32(-1), ""),
+  ])
+  func confirm(keys: String, status: Int32, stdout: String) throws {
+    let pty = try AskSession.ask(["--askpass", "Allow use of key alice@host?\nKey fingerprint SHA256:abc."],
+                                 stdin: .pipe([]), environment: ["SSH_ASKPASS_PROMPT": "confirm"])
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("Allow use of key alice@host?\r\nKey fingerprint SHA256:abc."))
+    pty.type(keys)
+    if status < 0 {  // Enter alone chooses nothing: asked again
+      try pty.waitFor("Choice [1-2, Ctrl-D = cancel]: \r\n")
+      pty.type("\u{4}")
+      #expect(try pty.waitForExit() == 1)
+    } else {
+      #expect(try pty.waitForExit() == status)
+    }
+    #expect(pty.stdout == stdout)
+  }
+
+  @Test("SSH_ASKPASS_PROMPT=none: a notice with OK, nothing printed")
+  func notice() throws {
+    let pty = try AskSession.ask(["--askpass", "Confirm user presence for key ED25519-SK SHA256:abc"],
+                                 stdin: .pipe([]), environment: ["SSH_ASKPASS_PROMPT": "none"])
+    try pty.waitForPrompt()
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "")
+  }
+
+  @Test("With no terminal: one line on stderr and 1, so the caller asks by itself")
+  func noTerminal() throws {
+    let pty = try AskSession.ask(["--askpass", "Password: "], stdin: .noTerminal(Array("data\n".utf8)))
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.stdout == "")
+    #expect(pty.stderr.split(separator: "\n").count == 1)
+    #expect(pty.stderr.hasPrefix("ask: No terminal"))
+  }
+
+  @Test("git credential fill with GIT_ASKPASS=ask-askpass: the username echoed, the password masked, both in git's output")
+  func gitCredentialFill() throws {
+    // No system or user config (no credential helper answers first), and
+    // no fallback prompt of git's own: if ask did not answer, git fails.
+    let pty = try AskSession.shell(Self.linked("exec git credential fill"),
+                                   stdin: .pipe(Array("protocol=https\nhost=example.com\n\n".utf8)),
+                                   environment: ["GIT_ASKPASS": "ask-askpass", "GIT_CONFIG_NOSYSTEM": "1",
+                                                 "GIT_TERMINAL_PROMPT": "0"])
+    try pty.waitForPrompt("Username: ")
+    #expect(pty.screen.contains("Username for 'https://example.com':"))
+    pty.type("alice\r")
+    try pty.waitForPrompt("Password: ")
+    #expect(pty.screen.contains("Password for 'https://alice@example.com':"))
+    pty.type("s3cret\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "protocol=https\nhost=example.com\nusername=alice\npassword=s3cret\n")
+    #expect(!pty.screen.contains("s3cret"))
+    // ask's own marks, which git's fallback prompt never draws.
+    #expect(pty.count("(Enter = OK, Ctrl-D = Cancel)") == 2)
+  }
+
+  /// A bash script: a passphrase-protected key and an agent of the
+  /// session's own (`-D`: in the foreground, killed on exit), then
+  /// `ssh-add` with ask-askpass forced, then what the agent holds.
+  static let sshAdd = linked("""
+    ssh-keygen -q -t ed25519 -N 'sekrit pass' -C test@ask -f "$HOME/id_test" || exit 9
+    ssh-agent -D -a "$HOME/agent.sock" >/dev/null 2>&1 & agent=$!
+    trap 'kill $agent' EXIT
+    until [ -S "$HOME/agent.sock" ]; do kill -0 $agent || exit 8; done
+    export SSH_AUTH_SOCK="$HOME/agent.sock" SSH_ASKPASS=ask-askpass SSH_ASKPASS_REQUIRE=force
+    unset DISPLAY
+    ssh-add "$HOME/id_test" </dev/null; echo "add=$?"
+    ssh-add -l; echo "list=$?"
+    """)
+
+  @Test("ssh-add with SSH_ASKPASS=ask-askpass: a wrong passphrase is asked again, the right one adds the key")
+  func sshAddKey() throws {
+    let pty = try AskSession.shell(Self.sshAdd)
+    try pty.waitForPrompt("Password: ")
+    #expect(pty.screen.contains("Enter passphrase for"))
+    pty.type("wrong\r")
+    try pty.waitFor("Bad passphrase, try again for")
+    try pty.waitForPrompt("Password: ")
+    pty.type("sekrit pass\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout.contains("add=0\n"))
+    #expect(pty.stdout.contains("test@ask (ED25519)\nlist=0\n"))
+    #expect(pty.stderr.contains("Identity added:"))
+    #expect(pty.count("(Enter = OK, Ctrl-D = Cancel)") == 2)  // ask asked, twice
+    #expect(!pty.screen.contains("sekrit"))
+  }
+
+  @Test("ssh-add with a cancel at ask-askpass leaves the agent empty")
+  func sshAddCancel() throws {
+    let pty = try AskSession.shell(Self.sshAdd)
+    try pty.waitForPrompt("Password: ")
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout.contains("add=1\n"))
+    #expect(pty.stdout.contains("The agent has no identities.\nlist=1\n"))
+    #expect(pty.count("(Enter = OK, Ctrl-D = Cancel)") == 1)
+  }
+}
