@@ -152,4 +152,35 @@ struct AskpassTests {
     #expect(pty.stdout.contains("The agent has no identities.\nlist=1\n"))
     #expect(pty.count("(Enter = OK, Ctrl-D = Cancel)") == 1)
   }
+
+  /// A bash script: an agent of the session's own with ask-askpass in its
+  /// environment (it runs the confirm helper, on this terminal: `-D` keeps
+  /// it in the session), a key added with `ssh-add -c`, and a signature the
+  /// agent makes only if the user confirms (`ssh-keygen -Y sign` with the
+  /// public key: offline).
+  static let sshAddConfirm = linked("""
+    ssh-keygen -q -t ed25519 -N '' -C nopass@ask -f "$HOME/id_nopass" || exit 9
+    echo message > "$HOME/msg.txt"
+    export SSH_ASKPASS=ask-askpass SSH_ASKPASS_REQUIRE=force
+    unset DISPLAY
+    ssh-agent -D -a "$HOME/c.sock" >/dev/null 2>&1 & agent=$!
+    trap 'kill $agent' EXIT
+    until [ -S "$HOME/c.sock" ]; do kill -0 $agent || exit 8; done
+    export SSH_AUTH_SOCK="$HOME/c.sock"
+    ssh-add -c "$HOME/id_nopass" </dev/null 2>/dev/null || exit 7
+    ssh-keygen -Y sign -f "$HOME/id_nopass.pub" -n file "$HOME/msg.txt" </dev/null 2>/dev/null
+    echo "sign=$?"
+    """)
+
+  @Test("ssh-add -c: the agent asks ask-askpass to confirm each use; Yes signs, No makes the agent refuse",
+        arguments: [("1\r", "sign=0\n"), ("2\r", "sign=255\n")])
+  func sshAgentConfirm(keys: String, result: String) throws {
+    let pty = try AskSession.shell(Self.sshAddConfirm)
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("Allow use of key nopass@ask?"))
+    #expect(pty.screen.contains("1) Yes"))
+    pty.type(keys)
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == result)
+  }
 }
