@@ -49,7 +49,7 @@ _ask()
             -c --cancel -d --destructive --default -s --style --label
             --placeholder --text --echo --repeat --required --pattern --sheet
             --alert --json --spec --answers --timeout --print -0 --null
-            -n --no-newline --color --askpass -h --help --version' -- "$cur"))
+            -n --no-newline --color --askpass --pinentry -h --help --version' -- "$cur"))
     fi
 } &&
     complete -F _ask ask

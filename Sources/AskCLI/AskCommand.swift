@@ -17,7 +17,12 @@ public enum AskCommand {
     ask_default_fault_actions()
     let action: Action
     do {
-      action = try Invocation.action(for: OptionParser.parse(try helperArguments(try arguments())))
+      let given = try arguments()
+      // pinentry's own command line (gpg-agent passes --display, …), not ask's.
+      if programName == "ask-pinentry" || given.first == "--pinentry" {
+        finish(Pinentry.run(arguments: given))
+      }
+      action = try Invocation.action(for: OptionParser.parse(helperArguments(given)))
     } catch {
       finish(failed(error, console: nil))
     }
@@ -180,9 +185,14 @@ public enum AskCommand {
   /// PROMPT` is `ask --askpass PROMPT` (ssh, git and sudo run their helper
   /// with the prompt as its only argument).
   private static func helperArguments(_ arguments: [String]) -> [String] {
-    guard let program = CommandLine.unsafeArgv[0],
-          String(cString: program).split(separator: "/").last == "ask-askpass" else { return arguments }
+    guard programName == "ask-askpass" else { return arguments }
     return ["--askpass", arguments.first ?? ""] + arguments.dropFirst()
+  }
+
+  /// The file name `ask` was run under (`ask-askpass`, `ask-pinentry`).
+  private static var programName: Substring {
+    guard let program = CommandLine.unsafeArgv[0] else { return "ask" }
+    return String(cString: program).split(separator: "/").last ?? "ask"
   }
 
   /// The arguments without the program name.

@@ -17,7 +17,7 @@ enum OptionGroup: String, CaseIterable {
   /// Options that govern the run: they apply to every prompt.
   case run = "Answers and output"
   /// `ask` as another program's helper (SPEC §7).
-  case helper = "Helper for ssh, git and sudo"
+  case helper = "Helper for ssh, git, sudo and gpg"
   case general = "General"
 }
 
@@ -90,6 +90,8 @@ let optionTable: [OptionSpec] = [
              isRepeatable: false, group: .run, help: "colour the prompt (default: auto)"),
   OptionSpec(long: "askpass", short: nil, value: .text("PROMPT"), isRepeatable: false,
              group: .helper, help: "ask PROMPT on /dev/tty; the answer on stdout"),
+  OptionSpec(long: "pinentry", short: nil, value: .none, isRepeatable: false,
+             group: .helper, help: "be gpg-agent's pinentry (Assuan on stdin/stdout)"),
   OptionSpec(long: "help", short: "h", value: .none, isRepeatable: false,
              group: .general, help: "show this help and exit"),
   OptionSpec(long: "version", short: nil, value: .none, isRepeatable: false,

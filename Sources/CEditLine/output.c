@@ -99,3 +99,38 @@ int ask_write_json_string(ask_session_t *session, int fd, const unsigned char *b
   errno = error;
   return status;
 }
+
+int ask_write_assuan_data(ask_session_t *session, int fd, const unsigned char *bytes, size_t length,
+                          int *signo) {
+  /* Assuan lines are at most 1000 bytes with the LF: "D " and up to 995
+   * bytes of data, each % CR LF as %XX (3 bytes), so a line never splits
+   * an escape. */
+  static const char hex[] = "0123456789ABCDEF";
+  unsigned char line[1000];
+  size_t used = 0;
+  int status = 0;
+  *signo = 0;
+  for (size_t i = 0; i < length && status == 0; i++) {
+    if (used == 0) {
+      line[used++] = 'D';
+      line[used++] = ' ';
+    }
+    unsigned char c = bytes[i];
+    if (c == '%' || c == '\r' || c == '\n') {
+      line[used++] = '%';
+      line[used++] = (unsigned char)hex[c >> 4];
+      line[used++] = (unsigned char)hex[c & 15];
+    } else {
+      line[used++] = c;
+    }
+    if (used >= sizeof line - 4 || i + 1 == length) {
+      line[used++] = '\n';
+      status = ask_write_all(session, fd, line, used, signo);
+      used = 0;
+    }
+  }
+  int error = errno;
+  explicit_bzero(line, sizeof line);
+  errno = error;
+  return status;
+}

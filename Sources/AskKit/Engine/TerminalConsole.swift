@@ -85,6 +85,31 @@ public final class TerminalConsole: Console {
     try self.init(answers: answers, color: color, standardInputClosed: fcntl(0, F_GETFD) == -1)
   }
 
+  /// Opens the terminal at `path` (`/dev/pts/3`: the one pinentry's
+  /// `OPTION ttyname` names; it need not be this process's controlling
+  /// terminal) to draw on and read answers from, held and edited as the
+  /// controlling terminal is. Its keyboard's Ctrl-C goes to its own
+  /// foreground job, not to this process.
+  /// - Throws: ``AskError/io(_:errno:)`` when it cannot be opened, is not
+  ///   a terminal, or another console of this process has it.
+  public init(terminalPath path: String, color: ColorMode = .auto) throws(AskError) {
+    let fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
+    guard fd >= 0 else { throw .io("open the terminal '\(TerminalText.visible(path))'", errno: errno) }
+    guard isatty(fd) == 1 else {
+      close(fd)
+      throw .io("use '\(TerminalText.visible(path))': it is not a terminal", errno: 0)
+    }
+    if ask_terminal_claim(fd) != 0 {
+      close(fd)
+      throw .io("use the terminal: another console of this process has it", errno: 0)
+    }
+    terminalFD = fd
+    drawingFD = fd
+    answerFD = fd
+    isInteractive = true
+    theme = Theme.decide(mode: color, drawingFD: fd)
+  }
+
   /// As the public initializer; `standardInputClosed` says whether fd 0
   /// was closed when the process started (the `ask` command fills closed
   /// standard descriptors with /dev/null first; a library host's are left

@@ -249,6 +249,14 @@ int64_t ask_now_ms(void);
 int ask_write_all(ask_session_t *_Nullable session, int fd, const void *_Nullable bytes,
                   size_t length, int *signo);
 
+/* Writes `bytes` (a secret; NULL when `length` is 0) to `fd` as Assuan
+ * data lines, `D ` and the bytes with % CR LF percent-escaped, each line at
+ * most 1000 bytes with its LF (Assuan's limit; nothing when `length` is 0),
+ * through a stack buffer that is wiped. Returns, and sets errno and *signo,
+ * as ask_write_all. */
+int ask_write_assuan_data(ask_session_t *_Nullable session, int fd,
+                          const unsigned char *_Nullable bytes, size_t length, int *signo);
+
 /* Writes `bytes` (NULL when `length` is 0) to `fd` as a JSON string,
  * escaped by ask_json_escape_one, through a stack buffer that is wiped, so
  * a secret reaches stdout with write(2) only. Returns, and sets errno and

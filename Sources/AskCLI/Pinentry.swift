@@ -1,0 +1,337 @@
+import AskKit
+import CEditLine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `ask --pinentry` (or `ask` run as `ask-pinentry`): gpg-agent's
+/// `pinentry-program`, an Assuan server on stdin/stdout (SPEC §7) that
+/// draws each prompt on the terminal `OPTION ttyname` names, as
+/// pinentry-tty does. Replies and error codes are pinentry's
+/// (`(GPG_ERR_SOURCE_PINENTRY 5) << 24 | code`).
+enum Pinentry {
+  /// pinentry's replies for the ways a prompt ends without an answer.
+  enum Reply {
+    static let cancelled = "ERR 83886179 Operation cancelled <Pinentry>"
+    static let notConfirmed = "ERR 83886194 Not confirmed <Pinentry>"
+    static let timedOut = "ERR 83886142 Timeout <Pinentry>"
+    static let noTerminal = "ERR 83886165 No pinentry <Pinentry>"
+    static let parameter = "ERR 83886360 IPC parameter error <Pinentry>"
+    static let unknownCommand = "ERR 536871187 Unknown IPC command <User defined source 1>"
+  }
+
+  /// The command-line options pinentry programs take (gpg-agent passes
+  /// `--display` whenever DISPLAY is set): those with a value.
+  static let valueOptions: Set<String> = ["--display", "--ttyname", "--ttytype", "--lc-ctype", "--lc-messages",
+                                          "--timeout", "--parent-wid", "--colors"]
+  /// … and those without.
+  static let flagOptions: Set<String> = ["--no-global-grab", "--debug", "--pinentry"]
+
+  /// What the SET commands and OPTIONs said so far.
+  struct State {
+    var title: String?
+    var description: String?
+    var prompt: String?
+    var ok: String?
+    var cancel: String?
+    var notOK: String?
+    var error: String?
+    var repeatPrompt: String?
+    var repeatError: String?
+    var timeout: Duration?
+    var options: [String: String] = [:]
+  }
+
+  /// Serves the protocol until BYE or the end of stdin; the status to exit
+  /// with (0; 2 for a bad command line).
+  static func run(arguments: [String]) -> ExitStatus {
+    var state = State()
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      let name = String(argument.prefix { $0 != "=" })
+      if valueOptions.contains(name) {
+        let value: String
+        if argument.contains("=") {
+          value = String(argument.drop { $0 != "=" }.dropFirst())
+        } else {
+          index += 1
+          guard index < arguments.count else { return usage("Missing value for '\(name)'") }
+          value = arguments[index]
+        }
+        if name == "--ttyname" { state.options["ttyname"] = value }
+        if name == "--ttytype" { state.options["ttytype"] = value }
+        if name == "--timeout", let seconds = Double(value), TimeLimit.isValid(seconds: seconds) {
+          state.timeout = TimeLimit.duration(seconds: seconds)
+        }
+      } else if !flagOptions.contains(argument) {
+        return usage("Unknown option '\(argument)' in pinentry mode")
+      }
+      index += 1
+    }
+    var server = Server(state: state)
+    return server.serve()
+  }
+
+  private static func usage(_ message: String) -> ExitStatus {
+    var line = "ask: " + TerminalText.visible(message) + "\n"
+    var signo: Int32 = 0
+    line.withUTF8 { _ = ask_write_all(nil, 2, $0.baseAddress, $0.count, &signo) }
+    return .failure
+  }
+
+  /// `text` with Assuan's percent escapes decoded (`%0A` is LF, `%25` `%`).
+  static func percentDecoded(_ text: Substring) -> String {
+    var bytes: [UInt8] = []
+    let utf8 = Array(text.utf8)
+    var i = 0
+    while i < utf8.count {
+      if utf8[i] == UInt8(ascii: "%"), i + 2 < utf8.count,
+         let value = UInt8(String(decoding: utf8[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
+        bytes.append(value)
+        i += 3
+      } else {
+        bytes.append(utf8[i])
+        i += 1
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `text` percent-escaped for a reply line (% CR LF).
+  static func percentEscaped(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// A button label without gpg's accelerator marks: `_OK` is `OK`, `__`
+  /// is `_`.
+  static func label(_ text: String) -> String {
+    var out = ""
+    var marked = false
+    for character in text {
+      if character == "_" && !marked {
+        marked = true
+        continue
+      }
+      marked = false
+      out.append(character)
+    }
+    return out
+  }
+
+  /// One connection: commands in, replies out.
+  struct Server {
+    var state: State
+    private var console: TerminalConsole?
+    private var consolePath: String?
+    private var input: [UInt8] = []
+
+    init(state: State) { self.state = state }
+
+    mutating func serve() -> ExitStatus {
+      send("OK Pleased to meet you")
+      while let line = nextLine() {
+        let command = line.prefix { $0 != " " }.uppercased()
+        let argument = line.drop { $0 != " " }.drop { $0 == " " }
+        switch command {
+        case "BYE":
+          send("OK closing connection")
+          return .chosen
+        default:
+          send(reply(to: command, argument))
+        }
+      }
+      return .chosen
+    }
+
+    /// The reply to one command (the D and S lines it needs already sent).
+    private mutating func reply(to command: String, _ argument: Substring) -> String {
+      let text = Pinentry.percentDecoded(argument)
+      switch command {
+      case "NOP": return "OK"
+      case "OPTION":
+        let name = text.prefix { $0 != "=" && $0 != " " }
+        let value = text.dropFirst(name.count).drop { $0 == "=" || $0 == " " }
+        state.options[String(name)] = String(value)
+        return "OK"
+      case "SETTITLE": state.title = text
+      case "SETDESC": state.description = text
+      case "SETPROMPT": state.prompt = text
+      case "SETOK": state.ok = text
+      case "SETCANCEL": state.cancel = text
+      case "SETNOTOK": state.notOK = text
+      case "SETERROR": state.error = text
+      case "SETREPEAT": state.repeatPrompt = text.isEmpty ? "Repeat:" : text
+      case "SETREPEATERROR": state.repeatError = text
+      case "SETTIMEOUT":
+        guard let seconds = Double(text), TimeLimit.isValid(seconds: seconds) else { return Reply.parameter }
+        state.timeout = TimeLimit.duration(seconds: seconds)
+      case "SETREPEATOK", "SETQUALITYBAR", "SETQUALITYBAR_TT", "SETGENPIN", "SETGENPIN_TT", "SETKEYINFO":
+        return "OK"
+      case "RESET":
+        state = State(options: state.options)
+      case "GETINFO": return info(text)
+      case "GETPIN": return getPIN()
+      case "CONFIRM": return confirm(oneButton: text.hasPrefix("--one-button"))
+      case "MESSAGE": return confirm(oneButton: true)
+      default: return Reply.unknownCommand
+      }
+      return "OK"
+    }
+
+    private func info(_ what: String) -> String {
+      switch what {
+      case "pid": send("D \(getpid())")
+      case "version": send("D \(askVersion)")
+      case "flavor": send("D ask")
+      case "ttyinfo": send("D " + Pinentry.percentEscaped("\(state.options["ttyname"] ?? "-") \(state.options["ttytype"] ?? "-") -"))
+      default: return Reply.parameter
+      }
+      return "OK"
+    }
+
+    /// The console on the terminal OPTION ttyname names (else /dev/tty),
+    /// made at the first prompt and kept while it names the same one.
+    private mutating func terminal() -> TerminalConsole? {
+      let path = state.options["ttyname"].flatMap { $0.isEmpty ? nil : $0 } ?? "/dev/tty"
+      if let console, consolePath == path { return console }
+      console = nil
+      if let type = state.options["ttytype"], !type.isEmpty { setenv("TERM", type, 1) }
+      console = try? TerminalConsole(terminalPath: path)
+      consolePath = path
+      return console
+    }
+
+    /// The header lines every prompt shows: the error (once), then the
+    /// description.
+    private mutating func message() -> String? {
+      let lines = [state.error.map { "*** \($0) ***" }, state.description].compactMap { $0 }.filter { !$0.isEmpty }
+      state.error = nil
+      return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    private mutating func getPIN() -> String {
+      guard let console = terminal() else { return Reply.noTerminal }
+      while true {
+        let first: SecretText
+        switch ask(on: console, label: state.prompt ?? state.options["default-prompt"] ?? "PIN:") {
+        case .answer(let secret): first = secret
+        case .ended(let reply): return reply
+        }
+        guard let repeatPrompt = state.repeatPrompt, !first.isEmpty else { return sendPIN(first) }
+        switch ask(on: console, label: repeatPrompt) {
+        case .answer(let second):
+          if first == second {
+            second.wipe()
+            send("S PIN_REPEATED")
+            return sendPIN(first)
+          }
+          first.wipe()
+          second.wipe()
+          state.error = state.repeatError ?? "does not match - try again"
+        case .ended(let reply):
+          first.wipe()
+          return reply
+        }
+      }
+    }
+
+    private enum Asked {
+      case answer(SecretText)
+      case ended(String)
+    }
+
+    /// One masked field: its secret, or the reply for how it ended.
+    private mutating func ask(on console: TerminalConsole, label: String) -> Asked {
+      var field = label
+      while field.last == " " || field.last == ":" { field.removeLast() }
+      var alert = Alert(title: state.title, message: message(), style: .secureTextInput, timeout: state.timeout)
+      alert.textFields = [TextField(label: field.isEmpty ? "PIN" : field)]
+      do throws(AskError) {
+        let response = try alert.present(on: console)
+        switch response.outcome {
+        case .chosen: return response.secret.map(Asked.answer) ?? .answer(SecretText(bytes: []))
+        case .endOfInput: return .ended(Reply.cancelled)
+        case .timedOut: return .ended(Reply.timedOut)
+        }
+      } catch {
+        return .ended(Reply.cancelled)
+      }
+    }
+
+    /// `D` lines of the secret (none when it is empty: pinentry's empty
+    /// PIN), then OK; the secret is wiped.
+    private func sendPIN(_ secret: SecretText) -> String {
+      defer { secret.wipe() }
+      var signo: Int32 = 0
+      let status = secret.withUnsafeBytes { bytes in
+        ask_write_assuan_data(nil, 1, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &signo)
+      }
+      return status == 0 ? "OK" : Reply.cancelled
+    }
+
+    private mutating func confirm(oneButton: Bool) -> String {
+      guard let console = terminal() else { return Reply.noTerminal }
+      let ok = Pinentry.label(state.ok ?? state.options["default-ok"] ?? "OK")
+      var buttons = [Button(ok)]
+      if !oneButton {
+        if let notOK = state.notOK { buttons.append(Button(Pinentry.label(notOK))) }
+        buttons.append(Button(Pinentry.label(state.cancel ?? state.options["default-cancel"] ?? "Cancel"), role: .cancel))
+      }
+      // A notice's one button is the default: Enter acknowledges it.
+      let alert = Alert(title: state.title, message: message(), buttons: buttons,
+                        defaultButtonIndex: oneButton ? 0 : nil, timeout: state.timeout)
+      do throws(AskError) {
+        let response = try alert.present(on: console)
+        switch (response.outcome, response.buttonIndex) {
+        case (.chosen, 0?): return "OK"
+        case (.chosen, 1?) where !oneButton && state.notOK != nil: return Reply.notConfirmed
+        case (.timedOut, _): return Reply.timedOut
+        default: return oneButton ? "OK" : Reply.cancelled
+        }
+      } catch {
+        return Reply.cancelled
+      }
+    }
+
+    /// The next command line from stdin without its LF (and CR), or nil at
+    /// the end.
+    private mutating func nextLine() -> Substring? {
+      while true {
+        if let end = input.firstIndex(of: UInt8(ascii: "\n")) {
+          var line = input[..<end]
+          if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+          let text = String(decoding: line, as: UTF8.self)
+          input.removeSubrange(...end)
+          return Substring(text)
+        }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else {
+          defer { input = [] }
+          return input.isEmpty ? nil : Substring(String(decoding: input, as: UTF8.self))
+        }
+        input += buffer[..<n]
+      }
+    }
+
+    private func send(_ line: String) {
+      var line = line + "\n"
+      var signo: Int32 = 0
+      line.withUTF8 { _ = ask_write_all(nil, 1, $0.baseAddress, $0.count, &signo) }
+    }
+  }
+}

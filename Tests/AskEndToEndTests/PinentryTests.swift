@@ -1,0 +1,134 @@
+import Glibc
+import Testing
+
+/// `ask --pinentry`: the Assuan server gpg-agent talks to (SPEC §7),
+/// driven here with the commands on a pipe and the prompts answered on the
+/// pseudo-terminal that `OPTION ttyname` names (/dev/tty: the test's pty).
+@Suite("Pinentry mode")
+struct PinentryTests {
+  static func commands(_ lines: [String]) -> PseudoTerminal.Stdin {
+    .pipe(Array((["OPTION ttyname=/dev/tty", "OPTION ttytype=xterm-256color"] + lines).map { $0 + "\n" }
+      .joined().utf8))
+  }
+
+  @Test("GETPIN: title, description and prompt drawn, the secret masked; D line, OK, and BYE")
+  func getPIN() throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands([
+      "SETTITLE Unlock", "SETDESC Please enter the passphrase%0Afor the key", "SETPROMPT Passphrase:",
+      "GETPIN", "BYE",
+    ]))
+    try pty.waitForPrompt("Passphrase: ")
+    #expect(pty.screen.contains("Unlock"))
+    #expect(pty.screen.contains("Please enter the passphrase\r\nfor the key"))
+    pty.type("50% off\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "OK Pleased to meet you\nOK\nOK\nOK\nOK\nOK\nD 50%25 off\nOK\nOK closing connection\n")
+    #expect(!pty.screen.contains("50%"))
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("GETPIN ends as pinentry-tty's: Ctrl-D cancels, Enter alone is an empty PIN (no D line), SETTIMEOUT expires",
+        arguments: [("\u{4}", "ERR 83886179 Operation cancelled <Pinentry>"), ("\r", "OK")])
+  func getPINEndings(keys: String, reply: String) throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands(["GETPIN", "BYE"]))
+    try pty.waitForPrompt("PIN: ")
+    pty.type(keys)
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "OK Pleased to meet you\nOK\nOK\n\(reply)\nOK closing connection\n")
+  }
+
+  @Test("SETTIMEOUT: a GETPIN nobody answers is pinentry's Timeout")
+  func timeout() throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands(["SETTIMEOUT 1", "GETPIN", "BYE"]))
+    try pty.waitForPrompt("PIN: ")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout.hasSuffix("OK\nERR 83886142 Timeout <Pinentry>\nOK closing connection\n"))
+  }
+
+  @Test("SETREPEAT: asked twice; a mismatch shows SETREPEATERROR's text and asks again; a match is S PIN_REPEATED")
+  func repeatEntry() throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands([
+      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "SETREPEATERROR does not match - try again", "GETPIN", "BYE",
+    ]))
+    try pty.waitForPrompt("Passphrase: ")
+    pty.type("c0rrect-horse\r")
+    try pty.waitForPrompt("Repeat: ")
+    pty.type("c0rrect-h0rse\r")
+    try pty.waitFor("*** does not match - try again ***")
+    try pty.waitUntil("asked again") { pty.count("Passphrase: ") == 2 }
+    pty.type("c0rrect-horse\r")
+    try pty.waitUntil("repeat asked again") { pty.count("Repeat: ") == 2 }
+    pty.type("c0rrect-horse\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout.hasSuffix("OK\nS PIN_REPEATED\nD c0rrect-horse\nOK\nOK closing connection\n"))
+  }
+
+  @Test("CONFIRM with OK, Not OK and Cancel (accelerators dropped); --one-button and MESSAGE have OK only", arguments: [
+    ("1\r", "OK"), ("2\r", "ERR 83886194 Not confirmed <Pinentry>"), ("3\r", "ERR 83886179 Operation cancelled <Pinentry>"),
+    ("\u{4}", "ERR 83886179 Operation cancelled <Pinentry>"),
+  ])
+  func confirm(keys: String, reply: String) throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands([
+      "SETDESC Take this one anyway?", "SETOK _Take this one", "SETNOTOK _No way", "SETCANCEL _Enter new passphrase",
+      "CONFIRM", "BYE",
+    ]))
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("1) Take this one"))
+    #expect(pty.screen.contains("2) No way"))
+    #expect(pty.screen.contains("3) Enter new passphrase"))
+    pty.type(keys)
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout.hasSuffix("OK\n\(reply)\nOK closing connection\n"))
+  }
+
+  @Test("MESSAGE and CONFIRM --one-button: OK only, any answer is OK", arguments: ["MESSAGE", "CONFIRM --one-button"])
+  func message(command: String) throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands(["SETDESC Key created", command, "BYE"]))
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("1) OK"))
+    #expect(!pty.screen.contains("Cancel"))
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout.hasSuffix("OK\nOK\nOK closing connection\n"))
+  }
+
+  @Test("GETINFO, NOP, RESET, an unknown command, and pinentry's own command-line options")
+  func commands() throws {
+    let pty = try AskSession.ask(["--pinentry", "--display", ":0", "--ttytype=xterm", "--no-global-grab"],
+                                 stdin: .pipe(Array("GETINFO flavor\nGETINFO ttyinfo\nGETINFO bogus\nNOP\nRESET\nFROB x\nBYE\n".utf8)))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == """
+      OK Pleased to meet you
+      D ask
+      OK
+      D - xterm -
+      OK
+      ERR 83886360 IPC parameter error <Pinentry>
+      OK
+      OK
+      ERR 536871187 Unknown IPC command <User defined source 1>
+      OK closing connection
+
+      """)
+  }
+
+  @Test("A 2 KB passphrase comes back in D lines of at most 1000 bytes, whole")
+  func longPassphrase() throws {
+    let secret = String(repeating: "0123456789%", count: 190)  // 2090 bytes, % escaped
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands(["GETPIN", "BYE"]))
+    try pty.waitForPrompt("PIN: ")
+    pty.type(secret + "\r")
+    #expect(try pty.waitForExit() == 0)
+    let data = pty.stdout.split(separator: "\n").filter { $0.hasPrefix("D ") }
+    #expect(data.count >= 3)
+    #expect(data.allSatisfy { $0.utf8.count + 1 <= 1000 })
+    #expect(data.map { $0.dropFirst(2) }.joined().replacing("%25", with: "%") == secret)
+  }
+
+  @Test("No terminal to draw on: an error reply, not a hang")
+  func noTerminal() throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: .pipe(Array("OPTION ttyname=/nonexistent/tty\nGETPIN\nBYE\n".utf8)))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "OK Pleased to meet you\nOK\nERR 83886165 No pinentry <Pinentry>\nOK closing connection\n")
+  }
+}
