@@ -15,8 +15,9 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable \
 PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 # And for `make test`: mandoc to lint the man page, the three shells and
 # bash-completion to run the completion scripts (ArtifactsTests); git and
-# openssh-client, the real callers of the askpass mode (AskpassTests).
-TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client
+# openssh-client, the real callers of the askpass mode (AskpassTests), and
+# gnupg (gpg, gpg-agent), the pinentry mode's (PinentryTests).
+TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client gnupg
 
 # Where `make install` puts each file, under $(DESTDIR).
 BINDIR = $(PREFIX)/bin
@@ -78,6 +79,7 @@ install: $(if $(ASK_BIN),,build)
 	install -m 755 $(or $(ASK_BIN),$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask) \
 	  $(DESTDIR)$(BINDIR)/ask
 	ln -sf ask $(DESTDIR)$(BINDIR)/ask-askpass
+	ln -sf ask $(DESTDIR)$(BINDIR)/ask-pinentry
 	install -m 644 man/ask.1 $(DESTDIR)$(MAN1DIR)/ask.1
 	install -m 644 completions/ask.bash $(DESTDIR)$(BASHCOMPDIR)/ask
 	install -m 644 completions/_ask $(DESTDIR)$(ZSHCOMPDIR)/_ask
@@ -86,7 +88,8 @@ install: $(if $(ASK_BIN),,build)
 # Removes exactly the files `install` put there (the directories may be
 # shared with other packages).
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/ask $(DESTDIR)$(BINDIR)/ask-askpass $(DESTDIR)$(MAN1DIR)/ask.1 \
+	rm -f $(DESTDIR)$(BINDIR)/ask $(DESTDIR)$(BINDIR)/ask-askpass $(DESTDIR)$(BINDIR)/ask-pinentry \
+	  $(DESTDIR)$(MAN1DIR)/ask.1 \
 	  $(DESTDIR)$(BASHCOMPDIR)/ask $(DESTDIR)$(ZSHCOMPDIR)/_ask \
 	  $(DESTDIR)$(FISHCOMPDIR)/ask.fish
 

@@ -181,7 +181,7 @@ struct ArtifactsTests {
 
   // MARK: - make install
 
-  @Test("make install puts ask, its ask-askpass link, its man page and completions under DESTDIR and PREFIX; make uninstall removes them",
+  @Test("make install puts ask, its ask-askpass and ask-pinentry links, its man page and completions under DESTDIR and PREFIX; make uninstall removes them",
         .enabled(if: Self.tool("make") != nil, "make is not installed"))
   func installAndUninstall() throws {
     let scratch = try TemporaryDirectory(prefix: "ask-install")  // removed when the test ends
@@ -198,8 +198,9 @@ struct ArtifactsTests {
       "/usr/share/zsh/site-functions/_ask": Self.root + "/completions/_ask",
       "/usr/share/fish/vendor_completions.d/ask.fish": Self.root + "/completions/ask.fish",
     ]
-    #expect(try Self.files(under: destdir) == (installed.keys + ["/usr/bin/ask-askpass"]).sorted())
-    #expect(try Self.run("/usr/bin/readlink", [destdir + "/usr/bin/ask-askpass"]).stdout == "ask\n")
+    let links = ["/usr/bin/ask-askpass", "/usr/bin/ask-pinentry"]
+    #expect(try Self.files(under: destdir) == (installed.keys + links).sorted())
+    for link in links { #expect(try Self.run("/usr/bin/readlink", [destdir + link]).stdout == "ask\n") }
     for (path, source) in installed {
       #expect(try Self.bytes(destdir + path) == Self.bytes(source), "\(path) differs from its source")
     }
@@ -220,6 +221,10 @@ struct ArtifactsTests {
     askpass.type("pw\r")
     #expect(try askpass.waitForExit() == 0)
     #expect(askpass.stdout == "pw\n")
+    let pinentry = try PseudoTerminal(executable: destdir + "/usr/bin/ask-pinentry", arguments: [],
+                                      environment: AskSession.environment, stdin: .pipe(Array("GETINFO flavor\nBYE\n".utf8)))
+    #expect(try pinentry.waitForExit() == 0)
+    #expect(pinentry.stdout == "OK Pleased to meet you\nD ask\nOK\nOK closing connection\n")
 
     let uninstall = try Self.run(make, ["-s", "uninstall"] + variables)
     #expect(uninstall.exitStatus == 0, "\(uninstall.stderr)")

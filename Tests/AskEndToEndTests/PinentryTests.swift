@@ -131,4 +131,57 @@ struct PinentryTests {
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "OK Pleased to meet you\nOK\nERR 83886165 No pinentry <Pinentry>\nOK closing connection\n")
   }
+
+  /// A bash script: a GNUPGHOME of the session's own whose gpg-agent runs
+  /// `ask-pinentry` (a link to the `ask` under test), GPG_TTY this
+  /// terminal, and `body`; the agent (a daemon) is killed on exit.
+  static func gpg(_ body: String) -> String {
+    """
+    export GNUPGHOME="$HOME/g" GPG_TTY=$(tty)
+    mkdir -m 700 "$GNUPGHOME" && ln -s "\(AskSession.executable)" "$HOME/ask-pinentry" || exit 9
+    echo "pinentry-program $HOME/ask-pinentry" > "$GNUPGHOME/gpg-agent.conf"
+    trap 'gpgconf --kill gpg-agent' EXIT
+    echo 'attack at dawn' > "$HOME/plain.txt"
+    gpg() { command gpg --pinentry-mode ask --batch --yes --no-symkey-cache "$@"; }
+    \(body)
+    """
+  }
+
+  @Test("gpg --symmetric then --decrypt with gpg-agent's pinentry-program = ask-pinentry: asked twice, then once; the file round-trips")
+  func gpgRoundTrip() throws {
+    let pty = try AskSession.shell(Self.gpg("""
+      gpg -o "$HOME/plain.txt.gpg" --symmetric "$HOME/plain.txt" 2>/dev/null; echo "enc=$?"
+      gpg -o "$HOME/out.txt" --decrypt "$HOME/plain.txt.gpg" 2>/dev/null; echo "dec=$?"
+      cat "$HOME/out.txt"
+      """))
+    try pty.waitForPrompt("Passphrase: ")
+    pty.type("c0rrect-horse\r")
+    try pty.waitForPrompt("Repeat: ")
+    pty.type("c0rrect-horse\r")
+    try pty.waitUntil("asked for the decryption") { pty.count("Passphrase: ") == 2 }
+    try pty.waitUntilNonCanonical()
+    pty.type("c0rrect-horse\r")
+    #expect(try pty.waitForExit(timeout: 30) == 0)
+    #expect(pty.stdout == "enc=0\ndec=0\nattack at dawn\n")
+    #expect(pty.count("(Enter = OK, Ctrl-D = Cancel)") == 3)  // ask drew all three prompts
+    #expect(!pty.screen.contains("c0rrect"))
+  }
+
+  @Test("gpg --symmetric with ask-pinentry: Ctrl-D is gpg's Operation cancelled; a mismatched repeat is asked again")
+  func gpgCancelAndMismatch() throws {
+    let pty = try AskSession.shell(Self.gpg("""
+      gpg -o "$HOME/plain.txt.gpg" --symmetric "$HOME/plain.txt"; echo "enc=$?"
+      """))
+    try pty.waitForPrompt("Passphrase: ")
+    pty.type("c0rrect-horse\r")
+    try pty.waitForPrompt("Repeat: ")
+    pty.type("c0rrect-h0rse\r")
+    try pty.waitFor("*** does not match - try again ***")
+    try pty.waitUntil("asked again") { pty.count("Passphrase: ") == 2 }
+    try pty.waitUntilNonCanonical()
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit(timeout: 30) == 0)
+    #expect(pty.stdout == "enc=2\n")
+    #expect(pty.stderr.contains("Operation cancelled"))
+  }
 }
