@@ -102,6 +102,7 @@ struct AskpassTests {
     #expect(pty.screen.contains("Username for 'https://example.com':"))
     pty.type("alice\r")
     try pty.waitForPrompt("Password: ")
+    #expect(pty.screen.contains("Username: alice"))  // echoed: not a secret
     #expect(pty.screen.contains("Password for 'https://alice@example.com':"))
     pty.type("s3cret\r")
     #expect(try pty.waitForExit() == 0)
