@@ -16,8 +16,9 @@ PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 # And for `make test`: mandoc to lint the man page, the three shells and
 # bash-completion to run the completion scripts (ArtifactsTests); git and
 # openssh-client, the real callers of the askpass mode (AskpassTests), and
-# gnupg (gpg, gpg-agent), the pinentry mode's (PinentryTests).
-TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client gnupg
+# gnupg (gpg, gpg-agent), the pinentry mode's (PinentryTests), and sudo
+# (SudoAskpassTests, which adds a throwaway user and removes it).
+TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client gnupg sudo
 
 # Where `make install` puts each file, under $(DESTDIR).
 BINDIR = $(PREFIX)/bin
