@@ -1,5 +1,11 @@
 import AskKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What goes to standard output (`--print`).
 enum PrintMode: String {
   /// The chosen button's title.
@@ -56,7 +62,9 @@ struct Invocation: Equatable {
   /// `--askpass`, `/dev/tty` (stdin is the caller's data, SPEC §7).
   var answerSource: TerminalConsole.AnswerSource {
     if let answers { return answers }
-    if output.askpass != nil { return .terminal }
+    // A caller's stdin is read only when it is itself a terminal (a
+    // setsid'ed caller without /dev/tty whose stdin is the user's).
+    if output.askpass != nil { return isatty(0) == 1 ? .terminalOrStandardInput : .terminal }
     return source == .jsonFromStandardInput ? .terminalOrStandardInput : .standardInput
   }
 

@@ -1,4 +1,5 @@
 import AskKit
+import Glibc
 import Testing
 @testable import AskCLI
 
@@ -45,7 +46,7 @@ struct AskpassPromptTests {
       Issue.record("not a prompt")
       return
     }
-    #expect(invocation.answerSource == .terminal)
+    #expect(invocation.answerSource == (isatty(0) == 1 ? .terminalOrStandardInput : .terminal))
     #expect(invocation.output.askpass == .secret)
     #expect(throws: AskError.usage("Option '--title' cannot be used with '--askpass': the caller's prompt is the content")) {
       try Invocation.action(for: OptionParser.parse(["--askpass", "P", "-t", "T"]))

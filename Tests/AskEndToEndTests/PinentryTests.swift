@@ -27,7 +27,7 @@ struct PinentryTests {
     #expect(pty.termiosRestored)
   }
 
-  @Test("GETPIN ends as pinentry-tty's: Ctrl-D cancels, Enter alone is an empty PIN (no D line), SETTIMEOUT expires",
+  @Test("GETPIN ends as pinentry-tty's: Ctrl-D cancels, Enter alone is an empty PIN (no D line)",
         arguments: [("\u{4}", "ERR 83886179 Operation cancelled <Pinentry>"), ("\r", "OK")])
   func getPINEndings(keys: String, reply: String) throws {
     let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands(["GETPIN", "BYE"]))
@@ -63,7 +63,7 @@ struct PinentryTests {
     #expect(pty.stdout.hasSuffix("OK\nS PIN_REPEATED\nD c0rrect-horse\nOK\nOK closing connection\n"))
   }
 
-  @Test("CONFIRM with OK, Not OK and Cancel (accelerators dropped); --one-button and MESSAGE have OK only", arguments: [
+  @Test("CONFIRM with OK, Not OK and Cancel (accelerators dropped): OK, Not confirmed, cancelled", arguments: [
     ("1\r", "OK"), ("2\r", "ERR 83886194 Not confirmed <Pinentry>"), ("3\r", "ERR 83886179 Operation cancelled <Pinentry>"),
     ("\u{4}", "ERR 83886179 Operation cancelled <Pinentry>"),
   ])
