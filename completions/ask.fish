@@ -29,7 +29,7 @@ complete -c ask -l print -x -a 'title index json' -d 'what goes to stdout (defau
 complete -c ask -s 0 -l null -d 'end each printed value with NUL, not newline'
 complete -c ask -s n -l no-newline -d 'no newline after the last value of a result'
 complete -c ask -l color -x -a 'auto always never' -d 'colour the prompt (default: auto)'
-complete -c ask -l askpass -x -d 'ask PROMPT on /dev/tty; the answer on stdout'
-complete -c ask -l pinentry -d "be gpg-agent's pinentry (Assuan on stdin/stdout)"
+complete -c ask -l askpass -x -d 'the askpass of ssh/git/sudo, run as ask-askpass'
+complete -c ask -l pinentry -d "gpg-agent's pinentry, run as ask-pinentry"
 complete -c ask -s h -l help -d 'show this help and exit'
 complete -c ask -l version -d 'show the version and exit'

@@ -67,6 +67,15 @@ enum Pinentry {
         if name == "--timeout", let seconds = Double(value), TimeLimit.isValid(seconds: seconds) {
           state.timeout = TimeLimit.duration(seconds: seconds)
         }
+      } else if argument == "--version" || argument == "-V" {
+        return write("ask \(askVersion) (pinentry mode)\n")
+      } else if argument == "--help" || argument == "-h" {
+        return write("""
+          Usage: ask-pinentry [--display D] [--ttyname TTY] [--ttytype TYPE] [--timeout S] ...
+          gpg-agent's pinentry: speaks Assuan on stdin/stdout and asks on the terminal
+          OPTION ttyname names. In gpg-agent.conf: pinentry-program /path/to/ask-pinentry
+
+          """)
       } else if !flagOptions.contains(argument) {
         return usage("Unknown option '\(argument)' in pinentry mode")
       }
@@ -74,6 +83,13 @@ enum Pinentry {
     }
     var server = Server(state: state)
     return server.serve()
+  }
+
+  private static func write(_ text: String) -> ExitStatus {
+    var text = text
+    var signo: Int32 = 0
+    text.withUTF8 { _ = ask_write_all(nil, 1, $0.baseAddress, $0.count, &signo) }
+    return .chosen
   }
 
   private static func usage(_ message: String) -> ExitStatus {

@@ -112,6 +112,16 @@ struct PinentryTests {
       """)
   }
 
+  @Test("--version and --help, as every pinentry takes them; an unknown option is 2 with a line", arguments: [
+    (["--version"], Int32(0), "ask "), (["--help"], Int32(0), "Usage: ask-pinentry"), (["--frob"], Int32(2), ""),
+  ])
+  func ownOptions(arguments: [String], status: Int32, stdout: String) throws {
+    let pty = try AskSession.ask(["--pinentry"] + arguments, stdin: .pipe([]))
+    #expect(try pty.waitForExit() == status)
+    #expect(pty.stdout.hasPrefix(stdout))
+    if status == 2 { #expect(pty.stderr == "ask: Unknown option '--frob' in pinentry mode\n") }
+  }
+
   @Test("A 2 KB passphrase comes back in D lines of at most 1000 bytes, whole")
   func longPassphrase() throws {
     let secret = String(repeating: "0123456789%", count: 190)  // 2090 bytes, % escaped
