@@ -97,6 +97,11 @@ struct Invocation: Equatable {
       if let extra = options.positional.first {
         throw .usage("Argument '\(TerminalText.visible(extra))' cannot be given with '--askpass': it takes one prompt")
       }
+      // The caller reads the answer alone: `--print index` would print
+      // nothing with status 0, an empty passphrase to ssh and sudo.
+      if options.has("print") {
+        throw .usage("Option '--print' cannot be used with '--askpass': the caller reads the answer alone")
+      }
       let kind = AskpassPrompt(prompt: prompt, sshAskpassPrompt: Theme.environment("SSH_ASKPASS_PROMPT"))
       invocation.output.askpass = kind
       var alert = kind.alert(prompt: prompt)

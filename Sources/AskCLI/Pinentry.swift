@@ -21,6 +21,8 @@ enum Pinentry {
     static let noTerminal = "ERR 83886165 No pinentry <Pinentry>"
     static let parameter = "ERR 83886360 IPC parameter error <Pinentry>"
     static let unknownCommand = "ERR 536871187 Unknown IPC command <User defined source 1>"
+    static let syntax = "ERR 536871188 IPC syntax error <User defined source 1>"
+    static let notImplemented = "ERR 536870981 Not implemented <User defined source 1>"
   }
 
   /// The command-line options pinentry programs take (gpg-agent passes
@@ -153,23 +155,31 @@ enum Pinentry {
     private var console: TerminalConsole?
     private var consolePath: String?
     private var input: [UInt8] = []
+    /// Where the search for the next LF goes on in `input`.
+    private var scanned = 0
+    /// A reply could not be written (the agent is gone).
+    private var broken = false
 
     init(state: State) { self.state = state }
 
     mutating func serve() -> ExitStatus {
       send("OK Pleased to meet you")
-      while let line = nextLine() {
+      while !broken, let line = nextLine() {
+        // Empty lines and comments get no reply (libassuan).
+        if line.isEmpty || line.hasPrefix("#") { continue }
         let command = line.prefix { $0 != " " }.uppercased()
         let argument = line.drop { $0 != " " }.drop { $0 == " " }
         switch command {
         case "BYE":
           send("OK closing connection")
-          return .chosen
+          return broken ? .failure : .chosen
         default:
           send(reply(to: command, argument))
         }
       }
-      return .chosen
+      // A reply that could not be written whole: a failure, as for any
+      // result (SPEC §6); with SIGPIPE at its default the write ended ask.
+      return broken ? .failure : .chosen
     }
 
     /// The reply to one command (the D and S lines it needs already sent).
@@ -179,6 +189,7 @@ enum Pinentry {
       case "NOP": return "OK"
       case "OPTION":
         let name = text.prefix { $0 != "=" && $0 != " " }
+        guard !name.isEmpty else { return Reply.syntax }
         let value = text.dropFirst(name.count).drop { $0 == "=" || $0 == " " }
         state.options[String(name)] = String(value)
         return "OK"
@@ -192,12 +203,14 @@ enum Pinentry {
       case "SETREPEAT": state.repeatPrompt = text.isEmpty ? "Repeat:" : text
       case "SETREPEATERROR": state.repeatError = text
       case "SETTIMEOUT":
-        guard let seconds = Double(text), TimeLimit.isValid(seconds: seconds) else { return Reply.parameter }
-        state.timeout = TimeLimit.duration(seconds: seconds)
+        // Whole seconds, as pinentry reads them; anything else is no limit.
+        state.timeout = Int(text).flatMap { $0 > 0 ? TimeLimit.duration(seconds: Double($0)) : nil }
       case "SETREPEATOK", "SETQUALITYBAR", "SETQUALITYBAR_TT", "SETGENPIN", "SETGENPIN_TT", "SETKEYINFO":
         return "OK"
       case "RESET":
         state = State(options: state.options)
+      case "HELP": return "OK"
+      case "END", "CANCEL", "INQUIRE": return Reply.notImplemented
       case "GETINFO": return info(text)
       case "GETPIN": return getPIN()
       case "CONFIRM": return confirm(oneButton: text.hasPrefix("--one-button"))
@@ -207,7 +220,7 @@ enum Pinentry {
       return "OK"
     }
 
-    private func info(_ what: String) -> String {
+    private mutating func info(_ what: String) -> String {
       switch what {
       case "pid": send("D \(getpid())")
       case "version": send("D \(askVersion)")
@@ -289,13 +302,14 @@ enum Pinentry {
 
     /// `D` lines of the secret (none when it is empty: pinentry's empty
     /// PIN), then OK; the secret is wiped.
-    private func sendPIN(_ secret: SecretText) -> String {
+    private mutating func sendPIN(_ secret: SecretText) -> String {
       defer { secret.wipe() }
       var signo: Int32 = 0
       let status = secret.withUnsafeBytes { bytes in
         ask_write_assuan_data(nil, 1, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &signo)
       }
-      return status == 0 ? "OK" : Reply.cancelled
+      if status != 0 { broken = true }
+      return "OK"
     }
 
     private mutating func confirm(oneButton: Bool) -> String {
@@ -326,28 +340,31 @@ enum Pinentry {
     /// the end.
     private mutating func nextLine() -> Substring? {
       while true {
-        if let end = input.firstIndex(of: UInt8(ascii: "\n")) {
+        if let end = input[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
           var line = input[..<end]
           if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
           let text = String(decoding: line, as: UTF8.self)
           input.removeSubrange(...end)
+          scanned = 0
           return Substring(text)
         }
+        scanned = input.count
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { continue }
         guard n > 0 else {
-          defer { input = [] }
+          defer { input = []; scanned = 0 }
           return input.isEmpty ? nil : Substring(String(decoding: input, as: UTF8.self))
         }
         input += buffer[..<n]
       }
     }
 
-    private func send(_ line: String) {
+    private mutating func send(_ line: String) {
+      guard !broken else { return }
       var line = line + "\n"
       var signo: Int32 = 0
-      line.withUTF8 { _ = ask_write_all(nil, 1, $0.baseAddress, $0.count, &signo) }
+      if line.withUTF8({ ask_write_all(nil, 1, $0.baseAddress, $0.count, &signo) }) != 0 { broken = true }
     }
   }
 }

@@ -51,6 +51,9 @@ struct AskpassPromptTests {
     #expect(throws: AskError.usage("Option '--title' cannot be used with '--askpass': the caller's prompt is the content")) {
       try Invocation.action(for: OptionParser.parse(["--askpass", "P", "-t", "T"]))
     }
+    #expect(throws: AskError.usage("Option '--print' cannot be used with '--askpass': the caller reads the answer alone")) {
+      try Invocation.action(for: OptionParser.parse(["--askpass", "P", "--print", "index"]))
+    }
     #expect(throws: AskError.usage("Argument 'B' cannot be given with '--askpass': it takes one prompt")) {
       try Invocation.action(for: OptionParser.parse(["--askpass", "P", "B"]))
     }

@@ -92,10 +92,12 @@ struct PinentryTests {
     #expect(pty.stdout.hasSuffix("OK\nOK\nOK closing connection\n"))
   }
 
-  @Test("GETINFO, NOP, RESET, an unknown command, and pinentry's own command-line options")
+  @Test("GETINFO, NOP, RESET, HELP, END, an unknown command, empty lines and comments (no reply), and pinentry's own options")
   func commands() throws {
+    let lines = ["GETINFO flavor", "", "# a comment", "GETINFO ttyinfo", "GETINFO bogus", "NOP", "RESET", "HELP",
+                 "END", "OPTION", "FROB x", "BYE"]
     let pty = try AskSession.ask(["--pinentry", "--display", ":0", "--ttytype=xterm", "--no-global-grab"],
-                                 stdin: .pipe(Array("GETINFO flavor\nGETINFO ttyinfo\nGETINFO bogus\nNOP\nRESET\nFROB x\nBYE\n".utf8)))
+                                 stdin: .pipe(Array(lines.map { $0 + "\n" }.joined().utf8)))
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == """
       OK Pleased to meet you
@@ -106,6 +108,9 @@ struct PinentryTests {
       ERR 83886360 IPC parameter error <Pinentry>
       OK
       OK
+      OK
+      ERR 536870981 Not implemented <User defined source 1>
+      ERR 536871188 IPC syntax error <User defined source 1>
       ERR 536871187 Unknown IPC command <User defined source 1>
       OK closing connection
 
