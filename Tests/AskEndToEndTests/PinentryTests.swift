@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+@testable import AskCLI
 
 /// `ask --pinentry`: the Assuan server gpg-agent talks to (SPEC §7),
 /// driven here with the commands on a pipe and the prompts answered on the
@@ -117,6 +118,30 @@ struct PinentryTests {
       """)
   }
 
+  @Test("What gpg-agent sends besides: every OPTION, SETKEYINFO, SETREPEATOK, SETQUALITYBAR, SETGENPIN are OK; GETINFO pid and version; SETERROR shown once")
+  func acceptedCommands() throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands([
+      "OPTION no-grab", "OPTION lc-ctype=C.UTF-8", "OPTION lc-messages=C.UTF-8", "OPTION allow-external-password-cache",
+      "OPTION default-ok=_OK", "OPTION default-cancel=_Cancel", "OPTION default-prompt=PIN:", "OPTION owner=1 vm",
+      "SETKEYINFO u/S1234", "SETREPEATOK Passphrases match.", "SETQUALITYBAR", "SETQUALITYBAR_TT Quality",
+      "SETGENPIN Suggest", "SETGENPIN_TT Suggest a random passphrase.", "GETINFO pid", "GETINFO version",
+      "SETERROR Bad passphrase (try 2 of 3)", "GETPIN", "GETPIN", "BYE",
+    ]))
+    try pty.waitForPrompt("PIN: ")
+    #expect(pty.screen.contains("*** Bad passphrase (try 2 of 3) ***"))
+    pty.type("first\r")
+    try pty.waitUntil("asked again") { pty.count("PIN: ") == 2 }
+    try pty.waitUntilNonCanonical()
+    pty.type("second\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.count("*** Bad passphrase") == 1)  // shown once, then forgotten
+    let replies = pty.stdout.split(separator: "\n")
+    #expect(replies.filter { $0 == "OK" }.count == 10 + 6 + 2 + 1 + 2)  // OPTIONs, SETs, GETINFOs, SETERROR, GETPINs
+    #expect(replies.contains("D \(askVersion)"))
+    #expect(replies.contains { $0.hasPrefix("D ") && Int($0.dropFirst(2)) != nil })  // the pid
+    #expect(replies.suffix(5) == ["D first", "OK", "D second", "OK", "OK closing connection"])
+  }
+
   @Test("--version and --help, as every pinentry takes them; an unknown option is 2 with a line", arguments: [
     (["--version"], Int32(0), "ask "), (["--help"], Int32(0), "Usage: ask-pinentry"), (["--frob"], Int32(2), ""),
   ])
@@ -147,14 +172,17 @@ struct PinentryTests {
     #expect(pty.stdout == "OK Pleased to meet you\nOK\nERR 83886165 No pinentry <Pinentry>\nOK closing connection\n")
   }
 
-  /// A bash script: a GNUPGHOME of the session's own whose gpg-agent runs
-  /// `ask-pinentry` (a link to the `ask` under test), GPG_TTY this
-  /// terminal, and `body`; the agent (a daemon) is killed on exit.
+  /// A bash script: the `ask` under test installed by `make install` in
+  /// the session's own folder, a GNUPGHOME there whose gpg-agent runs the
+  /// installed `ask-pinentry`, GPG_TTY this terminal, and `body`; the
+  /// agent (a daemon) is killed on exit.
   static func gpg(_ body: String) -> String {
     """
     export GNUPGHOME="$HOME/g" GPG_TTY=$(tty)
-    mkdir -m 700 "$GNUPGHOME" && ln -s "\(AskSession.executable)" "$HOME/ask-pinentry" || exit 9
-    echo "pinentry-program $HOME/ask-pinentry" > "$GNUPGHOME/gpg-agent.conf"
+    make -s -C '\(ArtifactsTests.root)' install DESTDIR="$HOME/root" PREFIX=/usr ASK_BIN='\(AskSession.executable)' \\
+      >/dev/null || exit 9
+    mkdir -m 700 "$GNUPGHOME" || exit 9
+    echo "pinentry-program $HOME/root/usr/bin/ask-pinentry" > "$GNUPGHOME/gpg-agent.conf"
     trap 'gpgconf --kill gpg-agent' EXIT
     echo 'attack at dawn' > "$HOME/plain.txt"
     gpg() { command gpg --pinentry-mode ask --batch --yes --no-symkey-cache "$@"; }
@@ -162,7 +190,7 @@ struct PinentryTests {
     """
   }
 
-  @Test("gpg --symmetric then --decrypt with gpg-agent's pinentry-program = ask-pinentry: asked twice, then once; the file round-trips")
+  @Test("gpg --symmetric then --decrypt, gpg-agent's pinentry-program the installed ask-pinentry: description and masked entry, asked twice, then once; the file round-trips")
   func gpgRoundTrip() throws {
     let pty = try AskSession.shell(Self.gpg("""
       gpg -o "$HOME/plain.txt.gpg" --symmetric "$HOME/plain.txt" 2>/dev/null; echo "enc=$?"
@@ -170,10 +198,14 @@ struct PinentryTests {
       cat "$HOME/out.txt"
       """))
     try pty.waitForPrompt("Passphrase: ")
-    pty.type("c0rrect-horse\r")
+    #expect(pty.screen.contains("Enter passphrase"))  // gpg-agent's SETDESC
+    pty.type("c0rrect-horse")
+    try pty.waitFor("Passphrase: *************")
+    pty.type("\r")
     try pty.waitForPrompt("Repeat: ")
     pty.type("c0rrect-horse\r")
     try pty.waitUntil("asked for the decryption") { pty.count("Passphrase: ") == 2 }
+    try pty.waitFor("Please enter the passphrase for decryption.")
     try pty.waitUntilNonCanonical()
     pty.type("c0rrect-horse\r")
     #expect(try pty.waitForExit(timeout: 30) == 0)
