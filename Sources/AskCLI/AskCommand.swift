@@ -19,7 +19,7 @@ public enum AskCommand {
     do {
       let given = try arguments()
       // pinentry's own command line (gpg-agent passes --display, …), not ask's.
-      if programName == "ask-pinentry" || given.first == "--pinentry" {
+      if isRunAs("ask-pinentry") || given.first == "--pinentry" {
         finish(Pinentry.run(arguments: given))
       }
       action = try Invocation.action(for: OptionParser.parse(helperArguments(given)))
@@ -185,14 +185,19 @@ public enum AskCommand {
   /// PROMPT` is `ask --askpass PROMPT` (ssh, git and sudo run their helper
   /// with the prompt as its only argument).
   private static func helperArguments(_ arguments: [String]) -> [String] {
-    guard programName == "ask-askpass" else { return arguments }
+    guard isRunAs("ask-askpass") else { return arguments }
     return ["--askpass", arguments.first ?? ""] + arguments.dropFirst()
   }
 
-  /// The file name `ask` was run under (`ask-askpass`, `ask-pinentry`).
-  private static var programName: Substring {
-    guard let program = CommandLine.unsafeArgv[0] else { return "ask" }
-    return String(cString: program).split(separator: "/").last ?? "ask"
+  /// Whether `ask` was run under the file name `name` (`ask-askpass`,
+  /// `ask-pinentry`): compared in C, on every start (a String split of the
+  /// path cost 11 k instructions).
+  private static func isRunAs(_ name: StaticString) -> Bool {
+    guard let program = CommandLine.unsafeArgv[0] else { return false }
+    let base = strrchr(program, Int32(UInt8(ascii: "/"))).map { $0 + 1 } ?? program
+    return name.withUTF8Buffer { wanted in
+      wanted.withMemoryRebound(to: CChar.self) { strcmp(base, $0.baseAddress!) == 0 && strlen(base) == wanted.count }
+    }
   }
 
   /// The arguments without the program name.
