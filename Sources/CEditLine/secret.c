@@ -13,7 +13,7 @@
 
 /* Escape-sequence states: keys such as arrows and bracketed-paste markers
  * arrive as ESC sequences and never become part of the secret. */
-enum { PLAIN, AFTER_ESC, IN_CSI, IN_SS3 };
+enum { PLAIN, AFTER_ESC, IN_CSI, IN_SS3, IN_STRING, IN_STRING_ESC };
 
 /* Secrets held now, and the dumpable flag before the first. */
 static int secrets_held;
@@ -91,8 +91,26 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
   s->after_cr = 0;
   switch (s->escape) {
   case AFTER_ESC:
-    s->escape = byte == '[' ? IN_CSI : byte == 'O' ? IN_SS3 : PLAIN;
+    /* OSC, DCS, SOS, PM and APC strings (a terminal's colour or status
+     * reply arriving late) run to BEL or ST (ESC \): consumed whole. */
+    s->escape = byte == '[' ? IN_CSI : byte == 'O' ? IN_SS3
+              : byte == ']' || byte == 'P' || byte == 'X' || byte == '^' || byte == '_' ? IN_STRING : PLAIN;
     return ASK_SECRET_NONE;
+  case IN_STRING:
+    if (byte == 0x07) s->escape = PLAIN;              /* BEL ends it */
+    else if (byte == 0x1b) s->escape = IN_STRING_ESC; /* ST is ESC \ */
+    else if (byte == '\r' || byte == '\n') {          /* never in a reply: Enter */
+      s->escape = PLAIN;
+      break;
+    }
+    return ASK_SECRET_NONE;
+  case IN_STRING_ESC:
+    if (byte == '\\') {
+      s->escape = PLAIN;
+      return ASK_SECRET_NONE;
+    }
+    s->escape = AFTER_ESC; /* an ESC that was no ST ends the string and starts a sequence */
+    return ask_secret_feed(s, byte, count);
   case IN_CSI:
     if (byte >= 0x40 && byte <= 0x7e) s->escape = PLAIN; /* the final byte */
     return ASK_SECRET_NONE;

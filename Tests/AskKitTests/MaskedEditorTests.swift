@@ -56,6 +56,14 @@ struct MaskedEditorTests {
     ("\u{1B}[200~paste\u{1B}[201~\r", "paste"), // bracketed-paste markers dropped
     ("a\u{1B}OHb\r", "ab"),          // SS3 (Home) dropped
     ("a\u{1}\u{2}\u{5}b\r", "ab"),   // other controls dropped
+    ("hun\u{1B}]11;rgb:1c1c/1e1e/2626\u{1B}\\ter2\r", "hunter2"),  // a late OSC 11 reply, ST
+    ("hun\u{1B}]10;rgb:0/0/0\u{7}ter2\r", "hunter2"),               // OSC ended by BEL
+    ("q\u{1B}P1$r0m\u{1B}\\z\r", "qz"),                           // DCS
+    ("q\u{1B}_abc\u{1B}\\z\r", "qz"),                             // APC
+    ("q\u{1B}^pm\u{1B}\\z\u{1B}Xsos\u{7}y\r", "qzy"),             // PM, SOS
+    ("q\u{1B}[12;40Rz\u{1B}[?1;2cy\r", "qzy"),                     // cursor report, device attributes
+    ("q\u{1B}]11;x\u{1B}[Dz\r", "qz"),                             // an ESC that is no ST ends the string
+    ("q\u{1B}]unterminated\r", "q"),                                 // Enter ends a string it interrupts
   ])
   func editing(keys: String, secret: String) {
     #expect(feed(Array(keys.utf8)).secret == Array(secret.utf8))

@@ -391,7 +391,9 @@ void ask_secret_wipe(ask_secret_t *s);
  * character (not one byte); Ctrl-U clears; Ctrl-W removes the word before
  * the cursor; CR or LF is Enter (LF right after CR is dropped); Ctrl-D on
  * an empty field is end of input; escape sequences (arrow keys, bracketed
- * paste markers) and other control characters are dropped. Returns one of
+ * paste markers, CSI reports) and OSC/DCS/SOS/PM/APC strings up to BEL or
+ * ST (a terminal's late reply) are dropped whole, as are other control
+ * characters. Returns one of
  * ASK_SECRET_*, with *count the characters added or erased. A character
  * is what one `*` stands for: a scalar with the scalars that extend it
  * (combining marks, variation selectors, skin tones, what a ZWJ joins), so
