@@ -1,0 +1,45 @@
+import Glibc
+import Testing
+
+/// Keys real terminals send in a libedit field (SPEC §6; issue 11's first
+/// point): bound to editing actions, whatever TERM says; none becomes
+/// text.
+@Suite("Key sequences in line-edited fields")
+struct KeySequenceTests {
+  static let home = "\u{1B}[1~", end = "\u{1B}[4~", delete = "\u{1B}[3~"
+
+  @Test("Home, End, Delete, word motion and bracketed paste edit the line", arguments: [
+    ("abc" + home + "X", "Xabc"), ("abc\u{1B}[7~X", "Xabc"), ("abc\u{1B}[H" + "X", "Xabc"),
+    ("abc" + home + end + "X", "abcX"), ("abc" + home + "\u{1B}[8~X", "abcX"),
+    ("abc" + home + delete, "bc"),
+    ("ab cd\u{1B}[1;5DX", "ab Xcd"), ("ab cd\u{1B}[1;3DX", "ab Xcd"),
+    ("ab cd" + home + "\u{1B}[1;5CX", "abX cd"), ("ab cd" + home + "\u{1B}[1;3CX", "abX cd"),
+    ("\u{1B}[200~hello\u{1B}[201~", "hello"), ("a\u{1B}[2~\u{1B}[5~\u{1B}[6~b", "ab"),
+  ])
+  func edits(keys: String, answer: String) throws {
+    let pty = try AskSession.ask(["-s", "plain", "-t", "Name"])
+    try pty.waitForPrompt("Text: ")
+    pty.type(keys + "\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == answer + "\n")
+    #expect(!pty.screen.contains("~") && !pty.screen.contains(";5") && !pty.screen.contains(";3"))
+  }
+
+  @Test("Delete deletes whatever TERM says", arguments: ["vt100", "dumb", "unknown-terminal", ""])
+  func deleteAnyTERM(term: String) throws {
+    let pty = try AskSession.ask(["-s", "plain", "-t", "Name"], environment: ["TERM": term])
+    try pty.waitForPrompt("Text: ")
+    pty.type("abc" + Self.home + Self.delete + "\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "bc\n")
+  }
+
+  @Test("A button answer with Alt and Ctrl arrows in it still answers (N08)")
+  func buttons() throws {
+    let pty = try AskSession.ask(["-t", "Deploy to", "staging", "production-eu", "production-us"])
+    try pty.waitForPrompt()
+    pty.type("stagin\u{1B}[1;3D\u{1B}b\u{1B}f\u{1B}[1;5C\u{5}g\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "staging\n")
+  }
+}
