@@ -109,13 +109,13 @@ static unsigned char ignore_key(EditLine *el, int ch) {
 /* Keys terminals send that libedit's terminfo-driven bindings miss (PuTTY,
  * tmux and rxvt Home/End, modified arrows, Delete with TERM=vt100 or
  * dumb, bracketed paste), bound whatever TERM says: none becomes text. */
-static const struct { const char *keys, *action; } extra_keys[] = {
-  {"\033[1~", "ed-move-to-beg"}, {"\033[7~", "ed-move-to-beg"}, {"\033[H", "ed-move-to-beg"},
-  {"\033OH", "ed-move-to-beg"},  {"\033[4~", "ed-move-to-end"}, {"\033[8~", "ed-move-to-end"},
-  {"\033[F", "ed-move-to-end"},  {"\033OF", "ed-move-to-end"},  {"\033[3~", "ed-delete-next-char"},
-  {"\033[1;5C", "em-next-word"}, {"\033[1;3C", "em-next-word"}, {"\033[1;5D", "ed-prev-word"},
-  {"\033[1;3D", "ed-prev-word"}, {"\033[200~", "ask-ignore"},   {"\033[201~", "ask-ignore"},
-  {"\033[2~", "ask-ignore"},     {"\033[5~", "ask-ignore"},     {"\033[6~", "ask-ignore"},
+static const struct { const wchar_t *keys, *action; } extra_keys[] = {
+  {L"\033[1~", L"ed-move-to-beg"}, {L"\033[7~", L"ed-move-to-beg"}, {L"\033[H", L"ed-move-to-beg"},
+  {L"\033OH", L"ed-move-to-beg"},  {L"\033[4~", L"ed-move-to-end"}, {L"\033[8~", L"ed-move-to-end"},
+  {L"\033[F", L"ed-move-to-end"},  {L"\033OF", L"ed-move-to-end"},  {L"\033[3~", L"ed-delete-next-char"},
+  {L"\033[1;5C", L"em-next-word"}, {L"\033[1;3C", L"em-next-word"}, {L"\033[1;5D", L"ed-prev-word"},
+  {L"\033[1;3D", L"ed-prev-word"}, {L"\033[200~", L"ask-ignore"},   {L"\033[201~", L"ask-ignore"},
+  {L"\033[2~", L"ask-ignore"},     {L"\033[5~", L"ask-ignore"},     {L"\033[6~", L"ask-ignore"},
 };
 
 static unsigned char complete_title(EditLine *el, int ch) {
@@ -187,7 +187,7 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   el_set(s->el, EL_EDITOR, "emacs");
   el_set(s->el, EL_ADDFN, "ask-ignore", "Ignore a key", ignore_key);
   for (size_t i = 0; i < sizeof extra_keys / sizeof *extra_keys; i++)
-    el_set(s->el, EL_BIND, extra_keys[i].keys, extra_keys[i].action, (const char *)NULL);
+    el_wset(s->el, EL_BIND, extra_keys[i].keys, extra_keys[i].action, (const wchar_t *)NULL); /* wide: no conversion */
   /* Bytes as typed while editing: no CR/LF translation (libedit's default
    * sets both INLCR and ICRNL), so CR LF can be told from two Enters. */
   el_set(s->el, EL_SETTY, "-d", "-icrnl", "-inlcr", (const char *)NULL);
