@@ -49,7 +49,7 @@ public enum AskCommand {
 
   /// Writes `--help` or `--version` text: status 0, or 2 with a line when
   /// stdout is closed or the write fails.
-  private static func informational(_ text: String, closed: Int32) -> ExitStatus {
+  static func informational(_ text: String, closed: Int32) -> ExitStatus {
     if closed & 2 != 0 { return failed(.io("write to standard output: it is closed", errno: 0), console: nil) }
     var signo: Int32 = 0
     var text = text
@@ -216,7 +216,7 @@ public enum AskCommand {
 
   /// Writes `ask: message` on stderr, with anything from the user in it
   /// made visible (SPEC §6).
-  private static func report(_ message: String) {
+  static func report(_ message: String) {
     var line = "ask: " + TerminalText.visible(message) + "\n"
     var signo: Int32 = 0
     line.withUTF8 { _ = ask_write_all(nil, 2, $0.baseAddress, $0.count, &signo) }

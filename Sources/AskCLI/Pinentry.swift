@@ -88,16 +88,11 @@ enum Pinentry {
   }
 
   private static func write(_ text: String) -> ExitStatus {
-    var text = text
-    var signo: Int32 = 0
-    text.withUTF8 { _ = ask_write_all(nil, 1, $0.baseAddress, $0.count, &signo) }
-    return .chosen
+    AskCommand.informational(text, closed: ask_reserve_standard_fds())
   }
 
   private static func usage(_ message: String) -> ExitStatus {
-    var line = "ask: " + TerminalText.visible(message) + "\n"
-    var signo: Int32 = 0
-    line.withUTF8 { _ = ask_write_all(nil, 2, $0.baseAddress, $0.count, &signo) }
+    AskCommand.report(message)
     return .failure
   }
 
@@ -117,20 +112,6 @@ enum Pinentry {
       }
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// `text` percent-escaped for a reply line (% CR LF).
-  static func percentEscaped(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "%": out += "%25"
-      case "\r": out += "%0D"
-      case "\n": out += "%0A"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
   }
 
   /// A button label without gpg's accelerator marks: `_OK` is `OK`, `__`
@@ -222,10 +203,10 @@ enum Pinentry {
 
     private mutating func info(_ what: String) -> String {
       switch what {
-      case "pid": send("D \(getpid())")
-      case "version": send("D \(askVersion)")
-      case "flavor": send("D ask")
-      case "ttyinfo": send("D " + Pinentry.percentEscaped("\(state.options["ttyname"] ?? "-") \(state.options["ttytype"] ?? "-") -"))
+      case "pid": sendData("\(getpid())")
+      case "version": sendData(askVersion)
+      case "flavor": sendData("ask")
+      case "ttyinfo": sendData("\(state.options["ttyname"] ?? "-") \(state.options["ttytype"] ?? "-") -")
       default: return Reply.parameter
       }
       return "OK"
@@ -358,6 +339,15 @@ enum Pinentry {
         }
         input += buffer[..<n]
       }
+    }
+
+    /// `text` as D lines, escaped as a PIN's are (ask_write_assuan_data).
+    private mutating func sendData(_ text: String) {
+      guard !broken else { return }
+      var text = text
+      var signo: Int32 = 0
+      let status = text.withUTF8 { ask_write_assuan_data(nil, 1, $0.baseAddress, $0.count, &signo) }
+      if status != 0 { broken = true }
     }
 
     private mutating func send(_ line: String) {

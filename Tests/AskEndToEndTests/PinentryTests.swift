@@ -46,17 +46,24 @@ struct PinentryTests {
     #expect(pty.stdout.hasSuffix("OK\nERR 83886142 Timeout <Pinentry>\nOK closing connection\n"))
   }
 
-  @Test("SETREPEAT: asked twice; a mismatch shows SETREPEATERROR's text and asks again; a match is S PIN_REPEATED")
-  func repeatEntry() throws {
-    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands([
-      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "SETREPEATERROR does not match - try again", "GETPIN", "BYE",
-    ]))
+  /// Answers a passphrase and a different repeat, and waits until the
+  /// mismatch (gpg's SETREPEATERROR text) is shown and the passphrase asked
+  /// again.
+  static func mismatchedRepeat(_ pty: PseudoTerminal) throws {
     try pty.waitForPrompt("Passphrase: ")
     pty.type("c0rrect-horse\r")
     try pty.waitForPrompt("Repeat: ")
     pty.type("c0rrect-h0rse\r")
     try pty.waitFor("*** does not match - try again ***")
     try pty.waitUntil("asked again") { pty.count("Passphrase: ") == 2 }
+  }
+
+  @Test("SETREPEAT: asked twice; a mismatch shows SETREPEATERROR's text and asks again; a match is S PIN_REPEATED")
+  func repeatEntry() throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands([
+      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "SETREPEATERROR does not match - try again", "GETPIN", "BYE",
+    ]))
+    try Self.mismatchedRepeat(pty)
     pty.type("c0rrect-horse\r")
     try pty.waitUntil("repeat asked again") { pty.count("Repeat: ") == 2 }
     pty.type("c0rrect-horse\r")
@@ -179,10 +186,10 @@ struct PinentryTests {
   static func gpg(_ body: String) -> String {
     """
     export GNUPGHOME="$HOME/g" GPG_TTY=$(tty)
-    make -s -C '\(ArtifactsTests.root)' install DESTDIR="$HOME/root" PREFIX=/usr ASK_BIN='\(AskSession.executable)' \\
+    make -s -C '\(ArtifactsTests.root)' install DESTDIR="$HOME/root" ASK_BIN='\(AskSession.executable)' \\
       >/dev/null || exit 9
     mkdir -m 700 "$GNUPGHOME" || exit 9
-    echo "pinentry-program $HOME/root/usr/bin/ask-pinentry" > "$GNUPGHOME/gpg-agent.conf"
+    echo "pinentry-program $(find "$HOME/root" -name ask-pinentry)" > "$GNUPGHOME/gpg-agent.conf"
     trap 'gpgconf --kill gpg-agent' EXIT
     echo 'attack at dawn' > "$HOME/plain.txt"
     gpg() { command gpg --pinentry-mode ask --batch --yes --no-symkey-cache "$@"; }
@@ -219,12 +226,7 @@ struct PinentryTests {
     let pty = try AskSession.shell(Self.gpg("""
       gpg -o "$HOME/plain.txt.gpg" --symmetric "$HOME/plain.txt"; echo "enc=$?"
       """))
-    try pty.waitForPrompt("Passphrase: ")
-    pty.type("c0rrect-horse\r")
-    try pty.waitForPrompt("Repeat: ")
-    pty.type("c0rrect-h0rse\r")
-    try pty.waitFor("*** does not match - try again ***")
-    try pty.waitUntil("asked again") { pty.count("Passphrase: ") == 2 }
+    try Self.mismatchedRepeat(pty)
     try pty.waitUntilNonCanonical()
     pty.type("\u{4}")
     #expect(try pty.waitForExit(timeout: 30) == 0)

@@ -264,6 +264,18 @@ struct TerminalSessionTests {
 
   // MARK: - Writes cut by signals
 
+  /// Waits until the `ask` whose pid the script wrote to `pid` (in the
+  /// script's folder) sleeps in write(1, …) on a full pipe; its pid.
+  static func waitForBlockedWrite(_ pty: PseudoTerminal) throws -> pid_t {
+    var askPID: pid_t = 0
+    try pty.waitUntil("ask blocked writing its result to a full pipe") {
+      let directory = Self.directory(of: pty.pid)
+      askPID = Self.contents(of: directory + "/pid").flatMap { pid_t($0.split(separator: "\n").first ?? "") } ?? 0
+      return askPID > 0 && Self.syscall(of: askPID) == [1, 1] && pty.state(of: askPID) == "S"
+    }
+    return askPID
+  }
+
   @Test("A JSON secret is written whole although signals arrive while stdout is full")
   func resultWrittenWhole() throws {
     let pty = try AskSession.shell("""
@@ -272,12 +284,7 @@ struct TerminalSessionTests {
         | { until [ -e go ]; do sleep 0.01; done; wc -c; }
       cat status
       """)
-    var askPID: pid_t = 0
-    try pty.waitUntil("ask blocked writing its result to a full pipe") {
-      let directory = Self.directory(of: pty.pid)
-      askPID = Self.contents(of: directory + "/pid").flatMap { pid_t($0.split(separator: "\n").first ?? "") } ?? 0
-      return askPID > 0 && Self.syscall(of: askPID) == [1, 1] && pty.state(of: askPID) == "S"
-    }
+    let askPID = try Self.waitForBlockedWrite(pty)
     let directory = Self.directory(of: pty.pid)
     for _ in 0..<3 { kill(askPID, SIGWINCH) }
     kill(askPID, SIGCONT)
@@ -295,12 +302,7 @@ struct TerminalSessionTests {
         | { until [ -e go ]; do sleep 0.01; done; cat > /dev/null; }
       cat status
       """)
-    var askPID: pid_t = 0
-    try pty.waitUntil("ask blocked writing its result to a full pipe") {
-      let directory = Self.directory(of: pty.pid)
-      askPID = Self.contents(of: directory + "/pid").flatMap { pid_t($0.split(separator: "\n").first ?? "") } ?? 0
-      return askPID > 0 && Self.syscall(of: askPID) == [1, 1] && pty.state(of: askPID) == "S"
-    }
+    let askPID = try Self.waitForBlockedWrite(pty)
     kill(askPID, SIGPIPE)
     try pty.waitUntil("ask gone") { pty.state(of: askPID) == nil }
     close(open(Self.directory(of: pty.pid) + "/go", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))

@@ -104,22 +104,30 @@ struct TerminalSessionUnitTests {
     #expect(errno == ENOTTY)
   }
 
-  /// Runs `body` with the host's SIGUSR1 handler installed and SIGUSR1
-  /// unblocked (or blocked, when `blocked`) on this thread.
-  private func withHostSIGUSR1(blocked: Bool = false, _ body: () throws -> Void) rethrows {
-    hostHandlerCalls = 0
+  /// Runs `body` with `handler` as the host's action for `sig`, and `sig`
+  /// unblocked (or blocked, when `blocked`) on this thread (the test
+  /// runner's threads block most signals); both put back after.
+  private func withHostHandler(_ sig: Int32, _ handler: @convention(c) (Int32) -> Void, blocked: Bool = false,
+                               _ body: () throws -> Void) rethrows {
     var host = sigaction()
-    host.__sigaction_handler.sa_handler = { _ in hostHandlerCalls += 1 }
+    host.__sigaction_handler.sa_handler = handler
     var previous = sigaction()
-    sigaction(SIGUSR1, &host, &previous)
-    defer { sigaction(SIGUSR1, &previous, nil) }
-    var usr1 = sigset_t()
+    sigaction(sig, &host, &previous)
+    defer { sigaction(sig, &previous, nil) }
+    var set = sigset_t()
     var mask = sigset_t()
-    sigemptyset(&usr1)
-    sigaddset(&usr1, SIGUSR1)
-    pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &usr1, &mask)
+    sigemptyset(&set)
+    sigaddset(&set, sig)
+    pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, &mask)
     defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
     try body()
+  }
+
+  /// As ``withHostHandler(_:_:blocked:_:)`` for SIGUSR1, counting calls in
+  /// `hostHandlerCalls` (from 0).
+  private func withHostSIGUSR1(blocked: Bool = false, _ body: () throws -> Void) rethrows {
+    hostHandlerCalls = 0
+    try withHostHandler(SIGUSR1, { _ in hostHandlerCalls += 1 }, blocked: blocked, body)
   }
 
   @Test("A signal the host blocked stays blocked during the session: no wait ends by it, and the host gets it when it unblocks")
@@ -168,56 +176,35 @@ struct TerminalSessionUnitTests {
   @Test("Resizes during the session reach the host's own SIGWINCH handler after the end, once")
   func resizeReachesHost() throws {
     hostResizeCalls = 0
-    var host = sigaction()
-    host.__sigaction_handler.sa_handler = { _ in hostResizeCalls += 1 }
-    var previous = sigaction()
-    sigaction(SIGWINCH, &host, &previous)
-    defer { sigaction(SIGWINCH, &previous, nil) }
-    var winch = sigset_t()
-    var mask = sigset_t()
-    sigemptyset(&winch)
-    sigaddset(&winch, SIGWINCH)
-    pthread_sigmask(SIG_UNBLOCK, &winch, &mask)
-    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
-    let session = try #require(ask_session_begin(-1))
-    for _ in 0..<3 { raise(SIGWINCH) }
-    #expect(hostResizeCalls == 0)
-    #expect(ask_session_take_resize(session) == 1)  // the prompt saw it too
-    #expect(ask_session_end(session) == 0)
-    #expect(hostResizeCalls == 1)
+    try withHostHandler(SIGWINCH, { _ in hostResizeCalls += 1 }) {
+      let session = try #require(ask_session_begin(-1))
+      for _ in 0..<3 { raise(SIGWINCH) }
+      #expect(hostResizeCalls == 0)
+      #expect(ask_session_take_resize(session) == 1)  // the prompt saw it too
+      #expect(ask_session_end(session) == 0)
+      #expect(hostResizeCalls == 1)
+    }
   }
 
   @Test("A flood of SIGWINCH that fills the wake-up pipe loses no later signal; the end delivers it once to the host")
   func floodThenSignal() throws {
-    hostHandlerCalls = 0
-    var host = sigaction()
-    host.__sigaction_handler.sa_handler = { _ in hostHandlerCalls += 1 }
-    var previous = sigaction()
-    sigaction(SIGUSR1, &host, &previous)
-    defer { sigaction(SIGUSR1, &previous, nil) }
-    // The host takes SIGUSR1 on this thread (the test runner's threads
-    // block most signals; a blocked one would stay pending for the host).
-    var usr1 = sigset_t()
-    var mask = sigset_t()
-    sigemptyset(&usr1)
-    sigaddset(&usr1, SIGUSR1)
-    pthread_sigmask(SIG_UNBLOCK, &usr1, &mask)
-    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
-    var fds: [Int32] = [0, 0]
-    try #require(pipe(&fds) == 0)  // never written: never readable
-    defer { close(fds[0]); close(fds[1]) }
+    try withHostSIGUSR1 {
+      var fds: [Int32] = [0, 0]
+      try #require(pipe(&fds) == 0)  // never written: never readable
+      defer { close(fds[0]); close(fds[1]) }
 
-    let session = try #require(ask_session_begin(-1))
-    for _ in 0..<100_000 { raise(SIGWINCH) }  // each runs the handler at once
-    raise(SIGUSR1)
-    #expect(hostHandlerCalls == 0)  // the session's handler had it
-    var signo: Int32 = 0
-    #expect(ask_session_wait(session, fds[0], ask_now_ms() + 2000, &signo) == ASK_WAIT_SIGNAL)
-    #expect(signo == SIGUSR1)
-    // Still pending: every later wait ends at once, too.
-    #expect(ask_session_wait(session, fds[0], ask_now_ms() + 2000, &signo) == ASK_WAIT_SIGNAL)
-    #expect(ask_session_end(session) == SIGUSR1)
-    #expect(hostHandlerCalls == 1)
+      let session = try #require(ask_session_begin(-1))
+      for _ in 0..<100_000 { raise(SIGWINCH) }  // each runs the handler at once
+      raise(SIGUSR1)
+      #expect(hostHandlerCalls == 0)  // the session's handler had it
+      var signo: Int32 = 0
+      #expect(ask_session_wait(session, fds[0], ask_now_ms() + 2000, &signo) == ASK_WAIT_SIGNAL)
+      #expect(signo == SIGUSR1)
+      // Still pending: every later wait ends at once, too.
+      #expect(ask_session_wait(session, fds[0], ask_now_ms() + 2000, &signo) == ASK_WAIT_SIGNAL)
+      #expect(ask_session_end(session) == SIGUSR1)
+      #expect(hostHandlerCalls == 1)
+    }
   }
 
   @Test("In a session, a write to a pipe whose reader is gone is EPIPE where it is made, and its SIGPIPE is forgotten")

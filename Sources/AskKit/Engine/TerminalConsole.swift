@@ -99,15 +99,20 @@ public final class TerminalConsole: Console {
       close(fd)
       throw .io("use '\(TerminalText.visible(path))': it is not a terminal", errno: 0)
     }
-    if ask_terminal_claim(fd) != 0 {
-      close(fd)
-      throw .io("use the terminal: another console of this process has it", errno: 0)
-    }
+    try Self.claim(fd)
     terminalFD = fd
     drawingFD = fd
     answerFD = fd
     isInteractive = true
     theme = Theme.decide(mode: color, drawingFD: fd)
+  }
+
+  /// Claims terminal `fd` for this console (one console a terminal);
+  /// closes it and throws when another console has it.
+  private static func claim(_ fd: Int32) throws(AskError) {
+    guard ask_terminal_claim(fd) != 0 else { return }
+    close(fd)
+    throw .io("use the terminal: another console of this process has it", errno: 0)
   }
 
   /// As the public initializer; `standardInputClosed` says whether fd 0
@@ -116,10 +121,7 @@ public final class TerminalConsole: Console {
   /// as they are).
   package init(answers: AnswerSource, color: ColorMode, standardInputClosed: Bool) throws(AskError) {
     let tty = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
-    if tty >= 0 && ask_terminal_claim(tty) != 0 {
-      close(tty)
-      throw .io("use the terminal: another console of this process has it", errno: 0)
-    }
+    if tty >= 0 { try Self.claim(tty) }
     terminalFD = tty
     drawingFD = terminalFD >= 0 ? terminalFD : 2
     switch (answers, terminalFD >= 0) {
