@@ -11,11 +11,15 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <wchar.h>
+
+/* The answers of this run that Up recalls. */
+enum { HISTORY_SIZE = 100 };
 
 struct ask_line {
   ask_session_t *session;   /* the terminal session: waits, holds */
@@ -23,13 +27,21 @@ struct ask_line {
   EditLine *el;
   History *history;
   FILE *in, *out, *err;     /* libedit's streams (dups of the fds) */
-  int infd;                 /* the terminal read by read_char */
+  int infd, outfd;          /* the terminal read by read_char, and drawn on */
+  int draws;                /* ask draws the line (libedit's output is discarded) */
+  int remembered;           /* answers in the history (at most HISTORY_SIZE) */
+  int recalled;             /* how far up the history this read has gone */
+  unsigned char *drawn;     /* the line as last drawn in this read, or NULL */
+  size_t drawn_length, drawn_cursor;
   char *prompt;             /* drawn by prompt_of; owned */
   char *pending;            /* what was typed when a read was suspended */
   int64_t deadline_ms;      /* for read_char; negative = none */
   int status;               /* ASK_READ_* set by read_char on -1 */
   int signo;                /* the signal when status is ASK_READ_SIGNAL */
   int after_cr;             /* the last byte read was CR: drop an LF next */
+  ask_key_decoder_t keys;   /* turns the terminal's sequences into keys */
+  wchar_t queued[4];        /* what a key becomes for libedit, still to give */
+  int queued_count;
   ask_complete_fn complete; /* Tab; may be NULL */
   void *context;            /* passed to complete */
 };
@@ -42,15 +54,188 @@ static struct ask_line *session_of(EditLine *el) {
 
 static char *prompt_of(EditLine *el) { return session_of(el)->prompt; }
 
+/* What a key of the table becomes for libedit: the emacs keys it binds
+ * for that action by default (the same under every TERM); Delete is the
+ * one sequence bound here. Empty for a key that does nothing. */
+static const wchar_t *const libedit_keys[] = {
+  [ASK_KEY_IGNORE] = L"",
+  [ASK_KEY_LEFT] = L"\x02",       /* ^B ed-prev-char */
+  [ASK_KEY_RIGHT] = L"\x06",      /* ^F ed-next-char */
+  [ASK_KEY_WORD_LEFT] = L"\033b", /* M-b ed-prev-word */
+  [ASK_KEY_WORD_RIGHT] = L"\033f", /* M-f em-next-word */
+  [ASK_KEY_UP] = L"\x10",         /* ^P ed-prev-history */
+  [ASK_KEY_DOWN] = L"\x0e",       /* ^N ed-next-history */
+  [ASK_KEY_HOME] = L"\x01",       /* ^A ed-move-to-beg */
+  [ASK_KEY_END] = L"\x05",        /* ^E ed-move-to-end */
+  [ASK_KEY_DELETE] = L"\033[3~",  /* ed-delete-next-char, bound in ask_line_open */
+};
+
+/* Queues `keys` for libedit; returns 1 with the first in *wc, 0 if none. */
+static int give(struct ask_line *s, const wchar_t *keys, wchar_t *wc) {
+  size_t n = wcslen(keys);
+  if (n == 0) return 0;
+  *wc = keys[0];
+  s->queued_count = (int)n - 1;
+  for (size_t i = 1; i < n; i++) s->queued[n - 1 - i] = keys[i]; /* given from the end */
+  return 1;
+}
+
+/* The scalars in `length` UTF-8 bytes. */
+static size_t scalars(const unsigned char *bytes, size_t length) {
+  size_t n = 0;
+  for (size_t i = 0; i < length; i++)
+    if ((bytes[i] & 0xc0) != 0x80) n++;
+  return n;
+}
+
+/* Nothing of this read is on the screen as far as drawing knows: the next
+ * drawing starts with the prompt, where the cursor is. */
+static void forget_drawing(struct ask_line *s) {
+  free(s->drawn);
+  s->drawn = NULL;
+  s->drawn_length = s->drawn_cursor = 0;
+}
+
+/* Draws the prompt and the line (ask_line_drawing), the cursor where
+ * libedit has it, or at the end when `at_end`. libedit's cursor is kept
+ * on a character boundary first (a key that moved it by one scalar into
+ * a cluster moves it to the cluster's end). */
+static void draw_line(struct ask_line *s, int at_end) {
+  const LineInfo *li = el_line(s->el);
+  const unsigned char *text = (const unsigned char *)li->buffer;
+  size_t length = (size_t)(li->lastchar - li->buffer), cursor = (size_t)(li->cursor - li->buffer);
+  size_t boundary = ask_character_boundary(text, length, cursor);
+  if (boundary != cursor) {
+    (void)el_cursor(s->el, (int)scalars(text + cursor, boundary - cursor));
+    li = el_line(s->el);
+    text = (const unsigned char *)li->buffer;
+    length = (size_t)(li->lastchar - li->buffer);
+    cursor = (size_t)(li->cursor - li->buffer);
+  }
+  if (at_end) {
+    if (length > 0 && text[length - 1] == '\n') length--; /* el_gets's line ends with its Enter */
+    cursor = length;
+  }
+  int columns = 0;
+  if (el_get(s->el, EL_GETTC, "co", &columns) != 0 || columns < 1) columns = 80;
+  if (columns > 1000) columns = 1000;
+  char *bytes = ask_line_drawing(s->prompt, text, length, cursor, s->drawn, s->drawn_length, s->drawn_cursor,
+                                 (size_t)columns);
+  if (bytes == NULL) return;
+  int signo; /* a signal that cut the write is seen by the next wait */
+  (void)ask_write_all(s->session, s->outfd, bytes, strlen(bytes), &signo);
+  free(bytes);
+  unsigned char *copy = malloc(length + 1);
+  if (copy != NULL) memcpy(copy, text, length);
+  forget_drawing(s);
+  s->drawn = copy;
+  s->drawn_length = length;
+  s->drawn_cursor = cursor;
+}
+
+/* Left, Right, Backspace and Delete act on whole characters when ask
+ * draws the line: libedit's own act on one scalar, so for a character of
+ * several (e + U+0301, a flag, a ZWJ family, हि) they are done here with
+ * el_cursor and el_deletestr. Returns 1 when done here, 0 to leave the key
+ * to libedit (a character of one scalar, or nothing to act on). */
+enum { CHARACTER_LEFT, CHARACTER_RIGHT, CHARACTER_BACKSPACE, CHARACTER_DELETE, NOT_A_CHARACTER_KEY };
+
+static int character_key(struct ask_line *s, int key) {
+  if (!s->draws || key == NOT_A_CHARACTER_KEY) return 0;
+  int forward = key == CHARACTER_RIGHT || key == CHARACTER_DELETE;
+  const LineInfo *li = el_line(s->el);
+  const unsigned char *text = (const unsigned char *)li->buffer;
+  size_t length = (size_t)(li->lastchar - li->buffer), cursor = (size_t)(li->cursor - li->buffer);
+  if (forward ? cursor >= length : cursor == 0) return 0;
+  size_t from = forward ? cursor : ask_last_character_start(text, cursor);
+  size_t to = forward ? ask_character_boundary(text, length, cursor + 1) : cursor;
+  int n = (int)scalars(text + from, to - from);
+  if (n <= 1) return 0;
+  switch (key) {
+  case CHARACTER_LEFT: (void)el_cursor(s->el, -n); break;
+  case CHARACTER_RIGHT: (void)el_cursor(s->el, n); break;
+  case CHARACTER_DELETE: (void)el_cursor(s->el, n); el_deletestr(s->el, n); break;
+  case CHARACTER_BACKSPACE: el_deletestr(s->el, n); break;
+  }
+  return 1;
+}
+
+/* The character key a byte is in the emacs map: ^B Left, ^F Right, DEL
+ * and ^H Backspace, ^D Delete when there is text after the cursor. */
+static int control_key(struct ask_line *s, unsigned char c) {
+  switch (c) {
+  case 0x02: return CHARACTER_LEFT;
+  case 0x06: return CHARACTER_RIGHT;
+  case 0x08:
+  case 0x7f: return CHARACTER_BACKSPACE;
+  case 0x04: {
+    const LineInfo *li = el_line(s->el);
+    return li->cursor < li->lastchar ? CHARACTER_DELETE : NOT_A_CHARACTER_KEY;
+  }
+  default: return NOT_A_CHARACTER_KEY;
+  }
+}
+
+/* The character key an action of the key table is. */
+static int table_key(ask_key_action_t action) {
+  return action == ASK_KEY_LEFT ? CHARACTER_LEFT : action == ASK_KEY_RIGHT ? CHARACTER_RIGHT
+       : action == ASK_KEY_DELETE ? CHARACTER_DELETE : NOT_A_CHARACTER_KEY;
+}
+
+/* Up and Down (^P, ^N) move through the history of this run's answers;
+ * Down below the newest does nothing (libedit's ed-next-history would put
+ * back a stale copy of the line: an empty one, on the first read). Returns
+ * 0 when the key is to be dropped. */
+static int history_key(struct ask_line *s, int up) {
+  if (up) {
+    if (s->recalled < s->remembered) s->recalled++;
+    return 1;
+  }
+  if (s->recalled == 0) return 0;
+  s->recalled--;
+  return 1;
+}
+
+/* Is there input to read now (a paste, keys typed ahead)? Then drawing
+ * waits until it is read: one drawing for a paste, not one a byte. */
+static int input_waiting(int fd) {
+  struct pollfd p = {.fd = fd, .events = POLLIN};
+  return poll(&p, 1, 0) == 1;
+}
+
 /* libedit's character reader: one Unicode scalar from the terminal, decoded
- * from UTF-8 here (whatever the locale). Returns 1 with *wc set, 0 at end
- * of input (EOF or hang-up), -1 on a signal, deadline or error. */
+ * from UTF-8 here (whatever the locale), after the key decoder (keys.c):
+ * a sequence of the key table becomes libedit's key for that action, any
+ * other sequence and every terminal string is dropped whole. Returns 1
+ * with *wc set, 0 at end of input (EOF or hang-up), -1 on a signal,
+ * deadline or error. */
 static int read_char(EditLine *el, wchar_t *wc) {
   struct ask_line *s = session_of(el);
+  if (s->queued_count > 0) {
+    *wc = s->queued[--s->queued_count];
+    return 1;
+  }
   unsigned char bytes[4];
-  int have = 0, need = 0;
+  int have = 0, need = 0, drawn = !s->draws;
   for (;;) {
-    int w = ask_session_wait(s->session, s->infd, s->deadline_ms, &s->signo);
+    int64_t wait_until = s->deadline_ms;
+    int patience = ask_key_patience_ms(&s->keys);
+    if (!drawn && patience < 0 && have == 0 && !input_waiting(s->infd)) {
+      draw_line(s, 0);
+      drawn = 1;
+    }
+    if (patience >= 0) {
+      int64_t soon = ask_now_ms() + patience;
+      if (wait_until < 0 || soon < wait_until) wait_until = soon;
+    }
+    int w = ask_session_wait(s->session, s->infd, wait_until, &s->signo);
+    if (w == ASK_WAIT_TIMEOUT && wait_until != s->deadline_ms) {
+      if (ask_key_expire(&s->keys)) { /* a lone Esc: libedit's Meta prefix */
+        *wc = 0x1b;
+        return 1;
+      }
+      continue;
+    }
     if (w != ASK_WAIT_READY) {
       s->status = w == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
                 : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT
@@ -81,7 +266,31 @@ static int read_char(EditLine *el, wchar_t *wc) {
     int was_cr = s->after_cr;
     s->after_cr = c == '\r';
     if (c == '\n' && was_cr) continue;
+    ask_key_action_t action;
+    switch (ask_key_feed(&s->keys, c, &action)) {
+    case ASK_KEY_PENDING:
+      continue;
+    case ASK_KEY_SEQUENCE:
+      have = 0;
+      if (character_key(s, table_key(action))) {
+        drawn = 0;
+        continue;
+      }
+      if ((action == ASK_KEY_UP || action == ASK_KEY_DOWN) && !history_key(s, action == ASK_KEY_UP)) continue;
+      if (give(s, libedit_keys[action], wc)) return 1;
+      continue;
+    case ASK_KEY_ALT: /* ESC and the key: libedit's Meta bindings */
+      s->queued[0] = c;
+      s->queued_count = 1;
+      *wc = 0x1b;
+      return 1;
+    }
     if (have > 0 && (c & 0xc0) != 0x80) have = 0; /* broken sequence: drop */
+    if (have == 0 && character_key(s, control_key(s, c))) {
+      drawn = 0;
+      continue;
+    }
+    if ((c == 0x10 || c == 0x0e) && !history_key(s, c == 0x10)) continue;
     if (have == 0) {
       need = (int)ask_utf8_length(c);
       if (need == 0) continue;
@@ -98,26 +307,6 @@ static int read_char(EditLine *el, wchar_t *wc) {
 
 /* Tab: asks the Swift side for the completion of the text before the
  * cursor and puts it in place of that text. */
-/* A key that does nothing (the bracketed-paste markers: the pasted text
- * between them is inserted as typed). */
-static unsigned char ignore_key(EditLine *el, int ch) {
-  (void)el;
-  (void)ch;
-  return CC_NORM;
-}
-
-/* Keys terminals send that libedit's terminfo-driven bindings miss (PuTTY,
- * tmux and rxvt Home/End, modified arrows, Delete with TERM=vt100 or
- * dumb, bracketed paste), bound whatever TERM says: none becomes text. */
-static const struct { const wchar_t *keys, *action; } extra_keys[] = {
-  {L"\033[1~", L"ed-move-to-beg"}, {L"\033[7~", L"ed-move-to-beg"}, {L"\033[H", L"ed-move-to-beg"},
-  {L"\033OH", L"ed-move-to-beg"},  {L"\033[4~", L"ed-move-to-end"}, {L"\033[8~", L"ed-move-to-end"},
-  {L"\033[F", L"ed-move-to-end"},  {L"\033OF", L"ed-move-to-end"},  {L"\033[3~", L"ed-delete-next-char"},
-  {L"\033[1;5C", L"em-next-word"}, {L"\033[1;3C", L"em-next-word"}, {L"\033[1;5D", L"ed-prev-word"},
-  {L"\033[1;3D", L"ed-prev-word"}, {L"\033[200~", L"ask-ignore"},   {L"\033[201~", L"ask-ignore"},
-  {L"\033[2~", L"ask-ignore"},     {L"\033[5~", L"ask-ignore"},     {L"\033[6~", L"ask-ignore"},
-};
-
 static unsigned char complete_title(EditLine *el, int ch) {
   (void)ch;
   struct ask_line *s = session_of(el);
@@ -129,7 +318,9 @@ static unsigned char complete_title(EditLine *el, int ch) {
   memcpy(text, li->buffer, n);
   text[n] = '\0';
   int beep = 0;
+  if (s->draws) draw_line(s, 1); /* a list of titles goes below the line */
   char *replacement = s->complete(s->context, text, &beep);
+  if (beep == 2) forget_drawing(s); /* drawn below: the line starts again */
   if (replacement != NULL) {
     int characters = 0;
     for (size_t i = 0; i < n; i++)
@@ -166,6 +357,7 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   s->locale = utf8_locale();
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   s->infd = infd;
+  s->outfd = outfd;
   s->complete = complete;
   s->context = context;
   s->deadline_ms = -1;
@@ -179,15 +371,27 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   s->history = history_init();
   if (s->el == NULL || s->history == NULL) goto fail;
   HistEvent event;
-  history(s->history, &event, H_SETSIZE, 100);
+  history(s->history, &event, H_SETSIZE, HISTORY_SIZE);
   el_set(s->el, EL_CLIENTDATA, (void *)s);
+  /* ask draws the line (draw_line) on any terminal libedit knows how to
+   * move the cursor on; libedit's own drawing goes nowhere. With TERM
+   * dumb or unknown libedit draws, as it does without cursor motion. */
+  const char *terminal = NULL;
+  s->draws = el_get(s->el, EL_TERMINAL, &terminal) == 0 && terminal != NULL && strcmp(terminal, "dumb") != 0;
+  if (s->draws) el_set(s->el, EL_SETFP, 1, s->err);
   el_set(s->el, EL_PROMPT_ESC, prompt_of, '\1'); /* \1 wraps invisible bytes */
   el_set(s->el, EL_GETCFN, read_char);
   el_set(s->el, EL_HIST, history, s->history);
   el_set(s->el, EL_EDITOR, "emacs");
-  el_set(s->el, EL_ADDFN, "ask-ignore", "Ignore a key", ignore_key);
-  for (size_t i = 0; i < sizeof extra_keys / sizeof *extra_keys; i++)
-    el_wset(s->el, EL_BIND, extra_keys[i].keys, extra_keys[i].action, (const wchar_t *)NULL); /* wide: no conversion */
+  /* The keys read_char gives for the key table are libedit's own emacs
+   * keys, but for Delete (wide: no conversion). */
+  el_wset(s->el, EL_BIND, libedit_keys[ASK_KEY_DELETE], L"ed-delete-next-char", (const wchar_t *)NULL);
+  /* No delete-character capability: libedit's delete then redraws the rest
+   * of the line, which keeps wide characters whole (with `dc` it writes
+   * ESC[P and the next character, and one backspace puts the cursor
+   * inside a CJK character). */
+  el_set(s->el, EL_SETTC, "dc", "", (const char *)NULL);
+  el_set(s->el, EL_SETTC, "DC", "", (const char *)NULL);
   /* Bytes as typed while editing: no CR/LF translation (libedit's default
    * sets both INLCR and ICRNL), so CR LF can be told from two Enters. */
   el_set(s->el, EL_SETTY, "-d", "-icrnl", "-inlcr", (const char *)NULL);
@@ -223,8 +427,16 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   s->status = ASK_READ_ERROR;
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   if (initial != NULL && initial[0] != '\0') el_push(s->el, initial);
+  forget_drawing(s); /* the prompt starts where the cursor is */
+  s->recalled = 0;   /* el_gets starts at the new line, below the history */
   int count = 0;
   const char *text = el_gets(s->el, &count);
+  if (s->draws && (text != NULL || s->status == ASK_READ_EOF || s->status == ASK_READ_TIMEOUT
+                   || (count == 0 && s->status == ASK_READ_ERROR))) {
+    draw_line(s, 1); /* the cursor after the line, for what comes below it */
+    int signo;
+    if (text != NULL) (void)ask_write_all(s->session, s->outfd, "\n", 1, &signo);
+  }
   if (text == NULL && s->status == ASK_READ_RESUMED) {
     /* Keep what was typed; el_line converts it to UTF-8 under libedit's
      * locale, so before the caller's comes back. */
@@ -257,7 +469,7 @@ void ask_line_remember(ask_line_t *s, const char *line) {
   HistEvent event;
   if (s->history == NULL || line[0] == '\0') return;
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
-  history(s->history, &event, H_ENTER, line);
+  if (history(s->history, &event, H_ENTER, line) == 0 && s->remembered < HISTORY_SIZE) s->remembered++;
   if (outer != (locale_t)0) uselocale(outer);
 }
 
@@ -280,5 +492,6 @@ void ask_line_close(ask_line_t *s) {
   if (s->err != NULL) fclose(s->err);
   free(s->prompt);
   free(s->pending);
+  free(s->drawn);
   free(s);
 }

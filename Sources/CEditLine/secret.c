@@ -11,10 +11,6 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-/* Escape-sequence states: keys such as arrows and bracketed-paste markers
- * arrive as ESC sequences and never become part of the secret. */
-enum { PLAIN, AFTER_ESC, IN_CSI, IN_SS3, IN_STRING, IN_STRING_ESC };
-
 /* Secrets held now, and the dumpable flag before the first. */
 static int secrets_held;
 static int dumpable_before = 1;
@@ -89,35 +85,11 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
   *count = 0;
   int after_cr = s->after_cr;
   s->after_cr = 0;
-  switch (s->escape) {
-  case AFTER_ESC:
-    /* OSC, DCS, SOS, PM and APC strings (a terminal's colour or status
-     * reply arriving late) run to BEL or ST (ESC \): consumed whole. */
-    s->escape = byte == '[' ? IN_CSI : byte == 'O' ? IN_SS3
-              : byte == ']' || byte == 'P' || byte == 'X' || byte == '^' || byte == '_' ? IN_STRING : PLAIN;
-    return ASK_SECRET_NONE;
-  case IN_STRING:
-    if (byte == 0x07) s->escape = PLAIN;              /* BEL ends it */
-    else if (byte == 0x1b) s->escape = IN_STRING_ESC; /* ST is ESC \ */
-    else if (byte == '\r' || byte == '\n') {          /* never in a reply: Enter */
-      s->escape = PLAIN;
-      break;
-    }
-    return ASK_SECRET_NONE;
-  case IN_STRING_ESC:
-    if (byte == '\\') {
-      s->escape = PLAIN;
-      return ASK_SECRET_NONE;
-    }
-    s->escape = AFTER_ESC; /* an ESC that was no ST ends the string and starts a sequence */
-    return ask_secret_feed(s, byte, count);
-  case IN_CSI:
-    if (byte >= 0x40 && byte <= 0x7e) s->escape = PLAIN; /* the final byte */
-    return ASK_SECRET_NONE;
-  case IN_SS3:
-    s->escape = PLAIN;
-    return ASK_SECRET_NONE;
-  }
+  /* Keys that arrive as sequences (arrows, Home, Delete, paste markers)
+   * have nothing to do in a field with no cursor; they, Alt-keys and the
+   * terminal's reports never become part of the secret. */
+  ask_key_action_t action;
+  if (ask_key_feed(&s->keys, byte, &action) != ASK_KEY_TEXT) return ASK_SECRET_NONE;
   switch (byte) {
   case '\r':
     s->after_cr = 1;
@@ -137,9 +109,6 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
     while (s->length > 0 && s->bytes[s->length - 1] == ' ') *count += erase_character(s);
     while (s->length > 0 && s->bytes[s->length - 1] != ' ') *count += erase_character(s);
     return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
-  case 0x1b:
-    s->escape = AFTER_ESC;
-    return ASK_SECRET_NONE;
   }
   if (byte < 0x20 && byte != '\t') return ASK_SECRET_NONE; /* other controls */
   if (append(s, byte) == -1) return ASK_SECRET_FULL;
@@ -179,15 +148,16 @@ int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked, int
                     ask_secret_t *s, int *signo) {
   for (;;) {
     /* A lone Esc is a key, not the start of a sequence: when nothing
-     * follows it within 50 ms, the next key is a key again. */
+     * follows it soon, the next key is a key again (ask_key_patience_ms). */
     int64_t wait_until = deadline_ms;
-    if (s->escape != PLAIN) {
-      int64_t soon = ask_now_ms() + 50;
+    int patience = ask_key_patience_ms(&s->keys);
+    if (patience >= 0) {
+      int64_t soon = ask_now_ms() + patience;
       if (wait_until < 0 || soon < wait_until) wait_until = soon;
     }
     int w = ask_session_wait(session, infd, wait_until, signo);
     if (w == ASK_WAIT_TIMEOUT && wait_until != deadline_ms) {
-      s->escape = PLAIN;
+      (void)ask_key_expire(&s->keys); /* a lone Esc does nothing here */
       continue;
     }
     if (w == ASK_WAIT_SIGNAL) return ASK_READ_SIGNAL;

@@ -51,3 +51,17 @@ func askLastCharacterStart(_ bytes: UnsafePointer<UInt8>?, _ length: Int) -> Int
   CharacterBoundaries.forEachStart(in: UnsafeBufferPointer(start: bytes, count: length)) { last = $0 }
   return last
 }
+
+/// The first character boundary at or after byte `offset` of the `length`
+/// UTF-8 bytes at `bytes` (a character's start, or `length`): `offset`
+/// itself when a character starts there, else the end of the character
+/// that holds it. The answer line's editor keeps libedit's cursor on these.
+@_cdecl("ask_character_boundary")
+func askCharacterBoundary(_ bytes: UnsafePointer<UInt8>?, _ length: Int, _ offset: Int) -> Int {
+  guard let bytes, offset < length else { return length }
+  var boundary = length
+  CharacterBoundaries.forEachStart(in: UnsafeBufferPointer(start: bytes, count: length)) { start in
+    if start >= offset && start < boundary { boundary = start }
+  }
+  return boundary
+}

@@ -343,6 +343,72 @@ void ask_line_remember(ask_line_t *line_session, const char *line);
  * session ends, which then restores the terminal's own. */
 void ask_line_close(ask_line_t *_Nullable line_session);
 
+/* ---- Keys ---------------------------------------------------------------- */
+
+/* What a key in the table does. */
+typedef enum ask_key_action {
+  ASK_KEY_IGNORE = 0, /* consumed whole, nothing done (Insert, PageUp,
+                         PageDown, paste markers, every sequence or
+                         terminal string not in the table) */
+  ASK_KEY_LEFT,       /* one character left */
+  ASK_KEY_RIGHT,      /* one character right */
+  ASK_KEY_WORD_LEFT,  /* to the start of the word before */
+  ASK_KEY_WORD_RIGHT, /* past the end of the word after */
+  ASK_KEY_UP,         /* the earlier answer in the history */
+  ASK_KEY_DOWN,       /* the later answer */
+  ASK_KEY_HOME,       /* to the start of the line */
+  ASK_KEY_END,        /* to the end of the line */
+  ASK_KEY_DELETE      /* the character under the cursor */
+} ask_key_action_t;
+
+/* One row of the key table: the bytes a terminal sends (from ESC), the
+ * action, and the key's name as the man page gives it. */
+typedef struct ask_key_binding {
+  const char *sequence;
+  ask_key_action_t action;
+  const char *key;
+} ask_key_binding_t;
+
+/* The key table (keys.c), SPEC §6, the same for every TERM: row `index`,
+ * or NULL past the last. */
+const ask_key_binding_t *_Nullable ask_key_row(size_t index);
+
+/* The key decoder: bytes typed in, keys out. Zero it (ask_key_reset)
+ * before the first byte. */
+typedef struct ask_key_decoder {
+  int state;                  /* where in a sequence or string */
+  size_t length;              /* bytes of the sequence or string so far */
+  unsigned char sequence[16]; /* the sequence's bytes after ESC (the table's are shorter) */
+} ask_key_decoder_t;
+
+/* What a byte fed to the decoder is (ask_key_feed). */
+enum {
+  ASK_KEY_PENDING = 0,  /* part of a sequence or string: nothing yet */
+  ASK_KEY_TEXT = 1,     /* the byte on its own: text or a control key */
+  ASK_KEY_ALT = 2,      /* Alt and this printable ASCII byte (ESC b: M-b) */
+  ASK_KEY_SEQUENCE = 3  /* a whole sequence or string ended with this byte:
+                           *action is its row's action, or ASK_KEY_IGNORE */
+};
+
+void ask_key_reset(ask_key_decoder_t *decoder);
+
+/* Feeds one byte typed. CSI (ESC [ …, ECMA-48: parameters 0x30-0x3F,
+ * intermediates 0x20-0x2F, a final 0x40-0x7E), SS3 (ESC O and one final),
+ * the Linux console's ESC [ [ X, and OSC/DCS/SOS/PM/APC strings (ESC ] P X
+ * ^ _ up to BEL or ST; CR or LF ends one unterminated, and so does its
+ * 4096th byte) are consumed whole; a byte that cannot continue a
+ * sequence ends it and is read afresh. Returns one of ASK_KEY_*. */
+int ask_key_feed(ask_key_decoder_t *decoder, unsigned char byte, ask_key_action_t *action);
+
+/* How long to wait for the next byte before ask_key_expire, in ms: -1 (no
+ * limit) between keys, 50 after ESC or inside a sequence (a terminal sends
+ * one in a single write), 100 inside a string. */
+int ask_key_patience_ms(const ask_key_decoder_t *decoder);
+
+/* Nothing came within the patience: the sequence or string is dropped.
+ * Returns 1 when it was a lone ESC (the Esc key itself), else 0. */
+int ask_key_expire(ask_key_decoder_t *decoder);
+
 /* ---- Secure text entry --------------------------------------------------- */
 
 /* A secret being typed: bytes (UTF-8) in memory owned here, wiped by
@@ -352,7 +418,7 @@ typedef struct ask_secret {
   unsigned char *_Nullable bytes; /* the secret; not NUL-terminated */
   size_t length;                  /* bytes used */
   size_t capacity;                /* bytes allocated */
-  int escape;                     /* escape-sequence state of the editor */
+  ask_key_decoder_t keys;         /* the key decoder the editor reads through */
   int after_cr;                   /* the last byte was CR (CR LF is one Enter) */
   int expect;                     /* UTF-8 continuation bytes still to come */
   size_t last_start;              /* where the last character starts */
@@ -364,6 +430,20 @@ typedef struct ask_secret {
  * `length` UTF-8 bytes, and where the last one starts (0 when empty). */
 size_t ask_character_count(const unsigned char *_Nullable bytes, size_t length);
 size_t ask_last_character_start(const unsigned char *_Nullable bytes, size_t length);
+/* The first character boundary at or after byte `offset` (a character's
+ * start, or `length`). */
+size_t ask_character_boundary(const unsigned char *_Nullable bytes, size_t length, size_t offset);
+
+/* The answer line drawn by AskKit (AnswerLine.swift) from libedit's line:
+ * the bytes that draw the `length` UTF-8 bytes of the line, the cursor
+ * before byte `cursor`, with the layout's character widths on a terminal
+ * `columns` wide, given that `previous` (its cursor at `previous_cursor`)
+ * is on the screen after `prompt` (invisible bytes between \1 marks), or
+ * with the prompt when `previous` is NULL. A malloc'ed string to write
+ * and free, or NULL. */
+char *_Nullable ask_line_drawing(const char *prompt, const unsigned char *_Nullable bytes, size_t length,
+                                 size_t cursor, const unsigned char *_Nullable previous,
+                                 size_t previous_length, size_t previous_cursor, size_t columns);
 
 /* What one byte did to the secret (ask_secret_feed). */
 enum {

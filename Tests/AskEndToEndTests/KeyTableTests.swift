@@ -1,0 +1,95 @@
+import CEditLine
+import Glibc
+import Testing
+
+/// Every row of the key table (SPEC §6; keys.c), typed into each kind of
+/// field: a plain field and a button answer do the row's editing action,
+/// a secure field ignores it; no byte of a sequence becomes text.
+@Suite("The key table in every field")
+struct KeyTableTests {
+  /// The table's rows: (name, bytes, action).
+  static let rows: [(String, String, ask_key_action_t)] = sequence(first: 0) { $0 + 1 }
+    .lazy.map(ask_key_row).prefix { $0 != nil }.map { row in
+      (String(cString: row!.pointee.key), String(cString: row!.pointee.sequence), row!.pointee.action)
+    }
+
+  /// "ab cd" with the cursor after the space, then the key, then `X`.
+  static func edited(by action: ask_key_action_t) -> String {
+    switch action {
+    case ASK_KEY_LEFT: "abX cd"
+    case ASK_KEY_RIGHT: "ab cXd"
+    case ASK_KEY_WORD_LEFT, ASK_KEY_HOME: "Xab cd"
+    case ASK_KEY_WORD_RIGHT, ASK_KEY_END: "ab cdX"
+    case ASK_KEY_DELETE: "ab Xd"
+    default: "ab Xcd"  // Up and Down with no history, and the ignored keys
+    }
+  }
+
+  static let toThirdCharacter = "ab cd\u{1}\u{6}\u{6}\u{6}"  // Ctrl-A, then Ctrl-F three times
+
+  @Test("In a plain field each key does its action and leaves no text", arguments: rows)
+  func plain(key: String, sequence: String, action: ask_key_action_t) throws {
+    let pty = try AskSession.ask(["-s", "plain", "-t", "Name"])
+    try pty.waitForPrompt("Text: ")
+    pty.type(Self.toThirdCharacter + sequence + "X\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == Self.edited(by: action) + "\n", "\(key)")
+  }
+
+  @Test("In a button answer each key does its action and leaves no text", arguments: rows)
+  func button(key: String, sequence: String, action: ask_key_action_t) throws {
+    let titles = ["abX cd", "ab cXd", "Xab cd", "ab cdX", "ab Xd", "ab Xcd"]
+    let pty = try AskSession.ask(["-t", "Pick"] + titles)
+    try pty.waitForPrompt()
+    pty.type(Self.toThirdCharacter + sequence + "X\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == Self.edited(by: action) + "\n", "\(key)")
+  }
+
+  @Test("In a secure field each key is consumed whole, drawing no mask", arguments: rows)
+  func secure(key: String, sequence: String, action: ask_key_action_t) throws {
+    let pty = try AskSession.ask(["-s", "secure", "-t", "Unlock"])
+    try pty.waitForPrompt("Password: ")
+    pty.type("ab" + sequence + "cd")
+    try pty.waitFor("Password: ****")
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "abcd\n", "\(key)")
+    #expect(!pty.screen.contains("*****"))
+  }
+
+  /// Sequences outside the table and the terminal's reports: consumed whole.
+  static let consumed = [
+    "\u{1B}[1;7Q", "\u{1B}OP", "\u{1B}[15~", "\u{1B}[24;5~", "\u{1B}[[A", "\u{1B}O5P", "\u{1B}[Z",
+    "\u{1B}[12;40R", "\u{1B}[?62;22c", "\u{1B}[0n", "\u{1B}[8;24;80t",
+    "\u{1B}]11;rgb:1c1c/1e1e/2626\u{1B}\\", "\u{1B}]10;rgb:ffff/ffff/ffff\u{7}", "\u{1B}P1$r0m\u{1B}\\",
+    "\u{1B}_Gi=1;OK\u{1B}\\", "\u{1B}^note\u{1B}\\", "\u{1B}Xstring\u{1B}\\",
+  ]
+
+  @Test("A sequence not in the table, or a report, leaves a plain field as typed", arguments: consumed)
+  func plainConsumes(sequence: String) throws {
+    let pty = try AskSession.ask(["-s", "plain", "-t", "Name"])
+    try pty.waitForPrompt("Text: ")
+    pty.type("hun" + sequence + "ter2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "hunter2\n")
+  }
+
+  @Test("A sequence not in the table, or a report, leaves a button answer as typed", arguments: consumed)
+  func buttonConsumes(sequence: String) throws {
+    let pty = try AskSession.ask(["-t", "Pick", "hunter2", "other"])
+    try pty.waitForPrompt()
+    pty.type("hun" + sequence + "ter2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "hunter2\n")
+  }
+
+  @Test("A report with no terminator ends at Enter, which still answers")
+  func unterminatedReport() throws {
+    let pty = try AskSession.ask(["-s", "plain", "-t", "Name"])
+    try pty.waitForPrompt("Text: ")
+    pty.type("ok\u{1B}]11;rgb:1c1c\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "ok\n")
+  }
+}
