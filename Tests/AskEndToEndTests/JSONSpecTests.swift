@@ -126,6 +126,20 @@ struct JSONSpecTests {
     #expect(pty.stderr.hasSuffix("ask: Spec at line 3, column 10: expected a value, found 'x'\n"))
   }
 
+  @Test("An answer line that is not UTF-8 is named by its line in the stdin it shares with the specs, or in stdin alone")
+  func answerNotUTF8InStream() throws {
+    let shared = try AskSession.ask(["--json"], stdin: .noTerminal(
+      Self.bytes("{\"buttons\":[\"a\",\"b\"]}\n2\n{\"style\":\"plain\",\n \"title\":\"T\"}\n") + [0xE9, 0x0A]))
+    #expect(try shared.waitForExit() == 2)
+    #expect(shared.stdout == "b\n")
+    #expect(shared.stderr.hasSuffix("ask: Answer line 5 of standard input is not valid UTF-8\n"))
+    let file = try AskSession.ask(["--spec", Self.root + "/Examples/specs/questionnaire.jsonl"],
+                                  stdin: .noTerminal(Self.bytes("emacs\n") + [0xFF, 0x0A]))
+    #expect(try file.waitForExit() == 2)
+    #expect(file.stdout == "emacs\n")
+    #expect(file.stderr.hasSuffix("ask: Answer line 2 of standard input is not valid UTF-8\n"))
+  }
+
   @Test("A spec typed on the terminal is echoed, and the Enter that ends it is not an answer")
   func specTypedOnTerminal() throws {
     let pty = try AskSession.ask(["--json"])

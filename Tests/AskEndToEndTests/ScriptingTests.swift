@@ -80,6 +80,25 @@ struct ScriptingTests {
     #expect(pty.stderr == "ask: No button matches 'Gamma': type a number from 1 to 2 or a title.\n")
   }
 
+  @Test("A piped answer that is not UTF-8 is exit 2 naming its line, never U+FFFD; a secret's bytes are never shown",
+        arguments: [
+    (["-t", "T", "A", "B"], [0xE9, 0x0A], 1),  // a button answer
+    (["-s", "plain"], Array("caf".utf8) + [0xE9, 0x0A], 1),
+    (["-s", "secure"], Array("hunter".utf8) + [0xFF, 0x0D, 0x0A], 1),
+    (["-s", "login-password"], Array("alice\nhunter".utf8) + [0xFF, 0x0A], 2),
+    (["-s", "secure", "--repeat"], Array("hunter2\nhunter".utf8) + [0xC3], 2),  // a last line without LF
+    (["-s", "plain", "-t", "T", "-b", "Save"], Array("notes\nSa".utf8) + [0xC0, 0xAF, 0x0A], 2),
+  ] as [([String], [UInt8], Int)])
+  func pipedAnswerNotUTF8(arguments: [String], input: [UInt8], line: Int) throws {
+    let pty = try AskSession.ask(arguments + ["--print", "json"], stdin: .pipe(input))
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stdout == "")
+    #expect(pty.stderr == "ask: Answer line \(line) of standard input is not valid UTF-8\n")
+    #expect(!pty.screen.contains("\u{FFFD}") && !pty.screen.contains("hunter"))
+    #expect(pty.count("is not valid UTF-8") == 1)  // drawn once on the terminal too
+    #expect(pty.termiosRestored)
+  }
+
   @Test("A title with spaces around it is chosen by its words; ' A ' and 'A' are the same title")
   func paddedTitles() throws {
     let pty = try AskSession.ask(["-t", "T", " A ", "B"], stdin: .noTerminal(Array("a\n".utf8)))

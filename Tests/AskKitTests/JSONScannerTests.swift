@@ -74,6 +74,18 @@ struct JSONScannerTests {
     #expect(throws: AskError.spec(message)) { try scanner.nextObject() }
   }
 
+  @Test("linesTaken counts the lines the scanner consumed itself, not those it was told to skip")
+  func linesTaken() throws {
+    var scanner = JSONScanner(source: MemoryByteSource("{\"a\":\n1}\n{\"b\":2}\n"))
+    _ = try scanner.nextObject()
+    try scanner.finishLine()
+    #expect(scanner.linesTaken == 2)
+    scanner.skipLines(3)
+    _ = try scanner.nextObject()
+    try scanner.finishLine()
+    #expect(scanner.linesTaken == 3)
+  }
+
   @Test("Nesting deeper than the limit is an error, not a crash")
   func depth() {
     let deep = "{\"a\":" + String(repeating: "[", count: 10_000)

@@ -23,6 +23,9 @@ package struct JSONScanner {
   /// Position of the next byte to read.
   private var line = 1
   private var column = 1
+  /// Lines this scanner consumed itself (to and including their LF), not
+  /// those counted with ``skipLines(_:)``.
+  package private(set) var linesTaken = 0
 
   /// Reads from `source`.
   package init(source: ByteSource) { self.source = source }
@@ -280,6 +283,7 @@ package struct JSONScanner {
     hasPeeked = false
     if byte == UInt8(ascii: "\n") {
       line += 1
+      linesTaken += 1
       column = 1
     } else if let byte, byte & 0xC0 != 0x80 {
       column += 1  // a continuation byte is part of the same character
