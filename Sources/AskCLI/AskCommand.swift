@@ -123,6 +123,8 @@ public enum AskCommand {
       source.deadline = AlertPresenter.deadline(after: invocation.timeout).map { ($0, invocation.timeout ?? .zero) }
       guard let object = try scanner.nextObject() else { break }
       if sharesStream || typed { try scanner.finishLine() }
+      // An answer line is named by its number in the stream it shares.
+      if sharesStream { console.linesReadElsewhere = scanner.linesTaken }
       var alert = try SpecDecoder.alert(from: object)
       if alert.timeout == nil { alert.timeout = invocation.timeout }
       let response = try presenter.present(alert)

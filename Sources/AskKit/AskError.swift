@@ -22,8 +22,10 @@ public enum AskError: Error, Equatable, Sendable {
   case spec(String)
   /// A terminal was needed (`--answers tty`) but none could be opened.
   case noTerminal
-  /// The answer source is not a terminal and the answer chose no button;
-  /// carries the hint shown (never a secret).
+  /// The answer source is not a terminal and an answer could not be
+  /// taken: it chose no button, or its line is not UTF-8 (SPEC §6: never
+  /// replaced by U+FFFD); carries the hint or the message naming the line
+  /// (never a secret).
   case invalidAnswer(String)
   /// A terminating signal (its number: `SIGINT` is 2) ended the prompt.
   /// When ``Alert/present()`` throws it, the terminal was already given

@@ -56,6 +56,11 @@ int ask_read_fd_line(ask_session_t *session, int fd, int64_t deadline_ms, char *
     buf[n++] = c;
   }
   if (n > 0 && buf[n - 1] == '\r') n--;
+  if (!ask_utf8_is_valid((const unsigned char *)buf, n)) { /* checked here: it may be a secret */
+    explicit_bzero(buf, cap);
+    free(buf);
+    return ASK_READ_NOT_UTF8;
+  }
   buf[n] = '\0';
   *line = buf;
   *len = n;

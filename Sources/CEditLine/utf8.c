@@ -25,3 +25,12 @@ size_t ask_utf8_sequence(const unsigned char *bytes, size_t left, uint32_t *scal
   if (scalar != NULL) *scalar = cp;
   return n;
 }
+
+int ask_utf8_is_valid(const unsigned char *bytes, size_t length) {
+  for (size_t i = 0; i < length;) {
+    size_t n = bytes[i] < 0x80 ? 1 : ask_utf8_sequence(bytes + i, length - i, NULL);
+    if (n == 0) return 0;
+    i += n;
+  }
+  return 1;
+}

@@ -126,6 +126,56 @@ struct JSONSpecTests {
     #expect(pty.stderr.hasSuffix("ask: Spec at line 3, column 10: expected a value, found 'x'\n"))
   }
 
+  @Test("An answer line that is not UTF-8 is named by its line in the stdin it shares with the specs, or in stdin alone")
+  func answerNotUTF8InStream() throws {
+    let shared = try AskSession.ask(["--json"], stdin: .noTerminal(
+      Self.bytes("{\"buttons\":[\"a\",\"b\"]}\n2\n{\"style\":\"plain\",\n \"title\":\"T\"}\n") + [0xE9, 0x0A]))
+    #expect(try shared.waitForExit() == 2)
+    #expect(shared.stdout == "b\n")
+    #expect(shared.stderr.hasSuffix("ask: Answer line 5 of standard input is not valid UTF-8\n"))
+    let file = try AskSession.ask(["--spec", Self.root + "/Examples/specs/questionnaire.jsonl"],
+                                  stdin: .noTerminal(Self.bytes("emacs\n") + [0xFF, 0x0A]))
+    #expect(try file.waitForExit() == 2)
+    #expect(file.stdout == "emacs\n")
+    #expect(file.stderr.hasSuffix("ask: Answer line 2 of standard input is not valid UTF-8\n"))
+  }
+
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  @Test("A spec stream or file that starts with a UTF-8 byte order mark is read as without it")
+  func byteOrderMark() throws {
+    let spec = Self.bytes(#"{"title":"T","buttons":["A","B"]}"# + "\n")
+    let piped = try AskSession.ask(["--json"], stdin: .noTerminal(Self.byteOrderMark + spec + Self.bytes("2\n")))
+    #expect(try piped.waitForExit() == 0)
+    #expect(piped.stdout == "B\n")
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.byteOrderMark + spec))
+    try pty.waitForPrompt()
+    pty.type("1\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "A\n")
+    let path = pty.temporaryDirectory + "/bom.json"
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    try #require(fd >= 0)
+    let contents = Self.byteOrderMark + spec
+    #expect(write(fd, contents, contents.count) == contents.count)
+    close(fd)
+    let file = try AskSession.ask(["--spec", path], stdin: .noTerminal(Self.bytes("a\n")))
+    #expect(try file.waitForExit() == 0)
+    #expect(file.stdout == "A\n")
+  }
+
+  @Test("Error positions after a byte order mark are those without it: it is not a character", arguments: [
+    ("{\"titel\":\"T\"}", "ask: Spec at line 1, column 10: unknown key 'titel'. Did you mean 'title'?\n"),
+    ("{\"title\":\"T\",}", "ask: Spec at line 1, column 14: trailing comma before '}'\n"),
+    ("\n  [1]", "ask: Spec at line 2, column 3: expected '{' to start a spec object\n"),
+  ])
+  func byteOrderMarkPositions(spec: String, stderr: String) throws {
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.byteOrderMark + Self.bytes(spec)))
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stderr == stderr)
+    #expect(pty.stdout == "")
+  }
+
   @Test("A spec typed on the terminal is echoed, and the Enter that ends it is not an answer")
   func specTypedOnTerminal() throws {
     let pty = try AskSession.ask(["--json"])

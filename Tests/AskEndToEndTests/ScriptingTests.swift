@@ -80,6 +80,25 @@ struct ScriptingTests {
     #expect(pty.stderr == "ask: No button matches 'Gamma': type a number from 1 to 2 or a title.\n")
   }
 
+  @Test("A piped answer that is not UTF-8 is exit 2 naming its line, never U+FFFD; a secret's bytes are never shown",
+        arguments: [
+    (["-t", "T", "A", "B"], [0xE9, 0x0A], 1),  // a button answer
+    (["-s", "plain"], Array("caf".utf8) + [0xE9, 0x0A], 1),
+    (["-s", "secure"], Array("hunter".utf8) + [0xFF, 0x0D, 0x0A], 1),
+    (["-s", "login-password"], Array("alice\nhunter".utf8) + [0xFF, 0x0A], 2),
+    (["-s", "secure", "--repeat"], Array("hunter2\nhunter".utf8) + [0xC3], 2),  // a last line without LF
+    (["-s", "plain", "-t", "T", "-b", "Save"], Array("notes\nSa".utf8) + [0xC0, 0xAF, 0x0A], 2),
+  ] as [([String], [UInt8], Int)])
+  func pipedAnswerNotUTF8(arguments: [String], input: [UInt8], line: Int) throws {
+    let pty = try AskSession.ask(arguments + ["--print", "json"], stdin: .pipe(input))
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stdout == "")
+    #expect(pty.stderr == "ask: Answer line \(line) of standard input is not valid UTF-8\n")
+    #expect(!pty.screen.contains("\u{FFFD}") && !pty.screen.contains("hunter"))
+    #expect(pty.count("is not valid UTF-8") == 1)  // drawn once on the terminal too
+    #expect(pty.termiosRestored)
+  }
+
   @Test("A title with spaces around it is chosen by its words; ' A ' and 'A' are the same title")
   func paddedTitles() throws {
     let pty = try AskSession.ask(["-t", "T", " A ", "B"], stdin: .noTerminal(Array("a\n".utf8)))
@@ -246,6 +265,34 @@ struct ScriptingTests {
     #expect(!pty.screen.contains("No entry for terminal type"))
   }
 
+  @Test("Colour needs a TERM whose terminfo entry has colours: vt100 and xterm-mono none, xterm and xterm-256color do",
+        arguments: [
+    ("vt100", false), ("xterm-mono", false), ("no-such-term", false), ("xterm", true), ("xterm-256color", true),
+  ])
+  func colorByTerminfo(term: String, colored: Bool) throws {
+    let pty = try AskSession.ask(["-t", "Delete backups?", "-c", "Cancel", "-d", "Delete", "-m", "Sure?"],
+                                 environment: ["TERM": term])
+    try pty.waitForPrompt()
+    pty.type("2\r")
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.screenHasSGR == colored)
+    #expect(pty.screen.contains("\u{1B}[31mDelete\u{1B}[0m") == colored)
+    #expect(pty.screen.contains("1) Delete (destructive)") == !colored)
+  }
+
+  @Test("A secure prompt (no line editor) and a prompt answered from a pipe decide colour by terminfo too",
+        arguments: [("vt100", false), ("xterm-256color", true)])
+  func colorWithoutLineEditor(term: String, colored: Bool) throws {
+    let secure = try AskSession.ask(["-s", "secure", "-t", "Unlock"], environment: ["TERM": term])
+    try secure.waitForPrompt("Password: ")
+    secure.type("pw\r")
+    #expect(try secure.waitForExit() == 0)
+    #expect(secure.screenHasSGR == colored)
+    let piped = try AskSession.ask(["-t", "T", "A", "B"], stdin: .pipe(Array("1\n".utf8)), environment: ["TERM": term])
+    #expect(try piped.waitForExit() == 0)
+    #expect(piped.screenHasSGR == colored)
+  }
+
   @Test("TERM=dumb gets no cursor movement, not even with --color always (only SGR)")
   func dumbTerminal() throws {
     let pty = try AskSession.ask(["-t", "T", "-d", "Delete", "Keep", "--color", "always"], environment: ["TERM": "dumb"])
@@ -266,6 +313,9 @@ struct ScriptingTests {
     (["--color", "always"], ["NO_COLOR": "1"], true),
     ([], ["NO_COLOR": ""], true),
     (["--color", "never"], [:], false),
+    (["--color", "always"], ["TERM": "vt100"], true),
+    ([], ["TERM": "vt100", "CLICOLOR_FORCE": "1"], true),
+    ([], ["TERM": "xterm-256color", "CLICOLOR_FORCE": "1", "NO_COLOR": "1"], false),
   ])
   func colorOverrides(options: [String], environment: [String: String], colored: Bool) throws {
     let pty = try AskSession.ask(["-t", "T", "-d", "Delete", "Keep"] + options, environment: environment)

@@ -74,6 +74,48 @@ struct JSONScannerTests {
     #expect(throws: AskError.spec(message)) { try scanner.nextObject() }
   }
 
+  @Test("A byte order mark at the start of the stream is skipped and not counted in positions (RFC 8259 §8.1)")
+  func byteOrderMark() throws {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    var scanner = JSONScanner(source: MemoryByteSource(bom + Array("{\"a\":1}\n {\"b\":2}".utf8)))
+    let first = try #require(try scanner.nextObject())
+    #expect((first.line, first.column) == (1, 1))
+    guard case .object(let members) = first.value else { Issue.record("not an object"); return }
+    #expect((members[0].node.line, members[0].node.column) == (1, 6))
+    let second = try #require(try scanner.nextObject())
+    #expect((second.line, second.column) == (2, 2))
+    var empty = JSONScanner(source: MemoryByteSource(bom + Array(" \n".utf8)))
+    #expect(try empty.nextObject() == nil)
+  }
+
+  @Test("Errors after a byte order mark stand where they would without it; one anywhere else is an error",
+        arguments: [
+    ([0xEF, 0xBB, 0xBF] + Array("{\"title\":x}".utf8), "Spec at line 1, column 10: expected a value, found 'x'"),
+    ([0xEF, 0xBB, 0xBF] + Array("{\"é\":\"\u{1}\"}".utf8), "Spec at line 1, column 7: control character U+0001 in a string (escape it)"),
+    ([0xEF, 0xBB, 0xBF] + Array("{\"a\":1,}".utf8), "Spec at line 1, column 8: trailing comma before '}'"),
+    ([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("{}".utf8), "Spec at line 1, column 1: expected '{' to start a spec object"),
+    (Array(" ".utf8) + [0xEF, 0xBB, 0xBF] + Array("{}".utf8), "Spec at line 1, column 2: expected '{' to start a spec object"),
+    (Array("{}\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("{}".utf8), "Spec at line 2, column 1: expected '{' to start a spec object"),
+    ([0xEF, 0xBB] + Array("{}".utf8), "Spec at line 1, column 1: expected '{' to start a spec object"),
+    ([0xEF], "Spec at line 1, column 1: expected '{' to start a spec object"),
+  ] as [([UInt8], String)])
+  func byteOrderMarkPositions(bytes: [UInt8], message: String) {
+    var scanner = JSONScanner(source: MemoryByteSource(bytes))
+    #expect(throws: AskError.spec(message)) { while try scanner.nextObject() != nil {} }
+  }
+
+  @Test("linesTaken counts the lines the scanner consumed itself, not those it was told to skip")
+  func linesTaken() throws {
+    var scanner = JSONScanner(source: MemoryByteSource("{\"a\":\n1}\n{\"b\":2}\n"))
+    _ = try scanner.nextObject()
+    try scanner.finishLine()
+    #expect(scanner.linesTaken == 2)
+    scanner.skipLines(3)
+    _ = try scanner.nextObject()
+    try scanner.finishLine()
+    #expect(scanner.linesTaken == 3)
+  }
+
   @Test("Nesting deeper than the limit is an error, not a crash")
   func depth() {
     let deep = "{\"a\":" + String(repeating: "[", count: 10_000)

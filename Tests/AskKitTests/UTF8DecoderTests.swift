@@ -1,4 +1,5 @@
 import CEditLine
+import Glibc
 import Testing
 
 /// The C shim's one UTF-8 decoder follows the same rule as Swift's.
@@ -21,5 +22,32 @@ struct UTF8DecoderTests {
     case .error, .emptyInput:
       #expect(length == 0)
     }
+  }
+
+  @Test("A line is valid UTF-8 exactly when Swift's validating decoder accepts it", arguments: [
+    [], [0x41, 0x42], Array("pässwörd 密码 👍🏽".utf8), [0x63, 0x61, 0x66, 0xE9], [0xFF], [0x61, 0xC3],
+    [0xC3, 0xA9, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xEF, 0xBB, 0xBF, 0x41],
+  ] as [[UInt8]])
+  func lineValidity(bytes: [UInt8]) {
+    let valid = ask_utf8_is_valid(bytes, bytes.count) == 1
+    #expect(valid == (String(validating: bytes, as: UTF8.self) != nil))
+  }
+
+  @Test("A piped line that is not UTF-8 is refused, consumed to its LF; the next line reads on")
+  func pipedLineNotUTF8() throws {
+    var fds: [Int32] = [0, 0]
+    try #require(pipe(&fds) == 0)
+    defer { close(fds[0]) }
+    let input: [UInt8] = [0x63, 0x61, 0x66, 0xE9, 0x0D, 0x0A, 0x6F, 0x6B, 0x0A]  // "caf\xE9\r\nok\n"
+    #expect(write(fds[1], input, input.count) == input.count)
+    close(fds[1])
+    var line: UnsafeMutablePointer<CChar>?
+    var length = 0
+    var signo: Int32 = 0
+    #expect(Int(ask_read_fd_line(nil, fds[0], -1, &line, &length, &signo)) == ASK_READ_NOT_UTF8)
+    #expect(line == nil)
+    #expect(Int(ask_read_fd_line(nil, fds[0], -1, &line, &length, &signo)) == ASK_READ_LINE)
+    #expect(line.map { String(cString: $0) } == "ok")
+    free(line)
   }
 }

@@ -19,7 +19,9 @@ package protocol Console: AnyObject {
   /// Shows the request's prompt and reads one line, without its line
   /// ending: a button answer or a plain field.
   /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
-  ///   arrives; ``AskError/io(_:errno:)`` when reading fails.
+  ///   arrives; ``AskError/io(_:errno:)`` when reading fails;
+  ///   ``AskError/invalidAnswer(_:)`` when a line from a pipe is not UTF-8
+  ///   (the message gives its line number).
   func readLine(_ request: LineRequest) throws(AskError) -> LineResult
   /// Shows the request's prompt and reads a secret, masked (never echoed in
   /// clear, never in a history, never in a `String`).

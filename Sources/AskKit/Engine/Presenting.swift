@@ -23,8 +23,9 @@ extension Alert {
   ///   signal (Ctrl-C: `SIGINT`) ended the prompt — by then the signal was
   ///   sent to the process again, so the host's own action ran (with the
   ///   default action the process has already ended); ``AskError/invalidAnswer(_:)``
-  ///   when piped answers choose no button; ``AskError/io(_:errno:)`` when
-  ///   the terminal cannot be used, or is held by another console.
+  ///   when piped answers choose no button or a piped line is not UTF-8;
+  ///   ``AskError/io(_:errno:)`` when the terminal cannot be used, or is
+  ///   held by another console.
   public func present() throws(AskError) -> Response {
     try present(on: TerminalConsole())
   }

@@ -65,6 +65,11 @@ public final class TerminalConsole: Console {
   /// Lines read so far from a non-terminal answer source: a JSON stream on
   /// the same stdin counts them in its line numbers.
   package private(set) var linesRead = 0
+  /// Lines of the answer source that another reader took: the JSON spec
+  /// objects on the same stdin (SPEC §3), set by that reader. With
+  /// ``linesRead`` it numbers an answer line from the start of the stream,
+  /// for the error about one that is not UTF-8.
+  package var linesReadElsewhere = 0
   private let terminalFD: Int32
   /// The terminal session (`ask_session_t`), from ``begin()`` to ``restore()``.
   private var session: OpaquePointer?
@@ -315,6 +320,7 @@ public final class TerminalConsole: Console {
       }
       linesRead += 1
       defer { free(line) }
+      // Valid UTF-8 (the C reader checked it): the decoding replaces nothing.
       let answer = String(decoding: UnsafeRawBufferPointer(start: line, count: length), as: UTF8.self)
       try draw(TerminalText.visible(answer) + "\n")
       return .line(answer)
@@ -381,11 +387,17 @@ public final class TerminalConsole: Console {
   }
 
   /// The result of a read that gave no line: end of input, a timeout, or a
-  /// thrown signal or error; the answer line is ended first.
+  /// thrown signal or error; the answer line is ended first. A piped line
+  /// that is not UTF-8 was consumed: it counts as read, and the error
+  /// names it by its line number in the answer source (never its bytes:
+  /// it may be a secret).
   private func ended(_ status: Int32, signo: Int32, reading what: String) throws(AskError) -> LineResult {
     let error = errno
+    if Int(status) == ASK_READ_NOT_UTF8 { linesRead += 1 }
     try draw("\n")
     switch Int(status) {
+    case ASK_READ_NOT_UTF8:
+      throw .invalidAnswer("Answer line \(linesReadElsewhere + linesRead) of standard input is not valid UTF-8")
     case ASK_READ_EOF: return .endOfInput
     case ASK_READ_TIMEOUT: return .timedOut
     case ASK_READ_SIGNAL: throw .interrupted(signal: signo)

@@ -42,7 +42,8 @@ public struct Theme: Sendable, Equatable {
   /// Decides colour in SPEC §6's order: `mode` `always`/`never`; else
   /// `NO_COLOR` non-empty → off (no-color.org); else `CLICOLOR_FORCE`
   /// non-empty and not `0` → on; else on when `drawingFD` is a terminal and
-  /// `TERM` is set, not `dumb`, and has a terminfo entry.
+  /// `TERM` is set, not `dumb`, and has a terminfo entry with colours
+  /// (`colors` ≥ 8: `xterm` and `linux` have 8; `vt100` has none).
   package static func decide(mode: ColorMode, drawingFD: Int32,
                             environment: (String) -> String? = Theme.environment) -> Theme {
     switch mode {
@@ -56,19 +57,29 @@ public struct Theme: Sendable, Equatable {
     }
     guard isatty(drawingFD) == 1, let term = environment("TERM"), !term.isEmpty,
           term != "dumb" else { return Theme(isColored: false) }
-    return Theme(isColored: hasTerminfoEntry(term, environment: environment))
+    return Theme(isColored: (terminfoColors(term, environment: environment) ?? 0) >= minimumColors)
   }
+
+  /// The fewest colours a terminal needs for ours (red among them).
+  static let minimumColors = 8
 
   /// The process environment's value for `name`.
   package static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
 
-  /// True when a terminfo entry exists for `term`, searched as ncurses
-  /// does: `$TERMINFO`, `~/.terminfo`, `$TERMINFO_DIRS`, then the system
-  /// directories; both the letter and the hexadecimal subdirectory layouts.
-  static func hasTerminfoEntry(_ term: String, environment: (String) -> String?) -> Bool {
-    guard let first = term.utf8.first, !term.contains("/"), first != UInt8(ascii: ".") else { return false }
+  /// The `colors` number of `term`'s terminfo entry: `nil` when there is
+  /// no entry, 0 when it has none (or cannot be read). The entry is the
+  /// first found as ncurses searches: `$TERMINFO`, `~/.terminfo`,
+  /// `$TERMINFO_DIRS`, then the system directories; both the letter and the
+  /// hexadecimal subdirectory layouts.
+  ///
+  /// Only the start of the entry, up to its numbers, is read (one `open`,
+  /// one `read` of at most 4 KiB): loading it with `setupterm(3)` would parse every capability
+  /// at start-up, and libedit, which loads it too, starts only when a line
+  /// is edited — after the colour is decided, and never for a secure field.
+  static func terminfoColors(_ term: String, environment: (String) -> String?) -> Int? {
+    guard let first = term.utf8.first, !term.contains("/"), first != UInt8(ascii: ".") else { return nil }
     var directories: [String] = []
     if let dir = environment("TERMINFO") { directories.append(dir) }
     if let home = environment("HOME") { directories.append(home + "/.terminfo") }
@@ -78,8 +89,61 @@ public struct Theme: Sendable, Equatable {
     directories += ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
     let letter = String(UnicodeScalar(first))
     let hex = String(first, radix: 16)
-    return directories.contains { dir in
-      access("\(dir)/\(letter)/\(term)", R_OK) == 0 || access("\(dir)/\(hex)/\(term)", R_OK) == 0
+    for dir in directories {
+      for path in ["\(dir)/\(letter)/\(term)", "\(dir)/\(hex)/\(term)"] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { continue }
+        defer { close(fd) }
+        return withUnsafeTemporaryAllocation(byteCount: entryPrefixSize, alignment: 1) { buffer in
+          guard let base = buffer.baseAddress else { return 0 }
+          var count = 0
+          while count < buffer.count {
+            let n = read(fd, base + count, buffer.count - count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            count += n
+          }
+          return colors(inTerminfoEntry: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+      }
     }
+    return nil
+  }
+
+  /// How much of an entry is read: its header, names, booleans and numbers
+  /// come first, and a legacy entry is at most 4096 bytes whole (term(5));
+  /// a names section so long that the numbers lie beyond counts as no
+  /// colours.
+  static let entryPrefixSize = 4096
+
+  /// The `colors` number (the 14th, index 13) in the start of a compiled
+  /// terminfo entry, term(5): the legacy format (magic 0432, 16-bit
+  /// numbers) or the extended number format (magic 01036, 32-bit:
+  /// `xterm-256color`); 0 when it is absent or cancelled, or the bytes are
+  /// not an entry. Little-endian throughout, as the format says.
+  static func colors(inTerminfoEntry entry: UnsafeRawBufferPointer) -> Int {
+    func short(_ offset: Int) -> Int {
+      Int(Int16(bitPattern: UInt16(entry[offset]) | UInt16(entry[offset + 1]) << 8))
+    }
+    let colorsIndex = 13
+    guard entry.count >= 12 else { return 0 }
+    let width: Int
+    switch short(0) {
+    case 0o432: width = 2
+    case 0o1036: width = 4
+    default: return 0
+    }
+    let names = short(2), booleans = short(4), numbers = short(6)
+    guard names >= 0, booleans >= 0, numbers > colorsIndex else { return 0 }
+    // The numbers start on an even byte: a pad byte follows an odd
+    // names-and-booleans section.
+    let start = 12 + names + booleans + (names + booleans) % 2
+    let offset = start + colorsIndex * width
+    guard offset + width <= entry.count else { return 0 }
+    let value = width == 2
+      ? short(offset)
+      : Int(Int32(bitPattern: UInt32(entry[offset]) | UInt32(entry[offset + 1]) << 8
+                    | UInt32(entry[offset + 2]) << 16 | UInt32(entry[offset + 3]) << 24))
+    return max(value, 0)
   }
 }

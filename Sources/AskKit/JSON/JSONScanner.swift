@@ -7,7 +7,9 @@
 /// `line L, column C` (characters, from 1, from the start of the stream) —
 /// trailing commas, duplicate keys, invalid UTF-8, control characters in
 /// strings, lone surrogates, leading zeros and anything nested deeper than
-/// ``maximumDepth``.
+/// ``maximumDepth``. A UTF-8 byte order mark at the start of the stream is
+/// skipped (RFC 8259 §8.1) and is not a character of it: the first
+/// character after it is line 1, column 1.
 ///
 /// ```swift
 /// var scanner = JSONScanner(source: MemoryByteSource(#"{"title":"A"} {"title":"B"}"#))
@@ -23,6 +25,11 @@ package struct JSONScanner {
   /// Position of the next byte to read.
   private var line = 1
   private var column = 1
+  /// Nothing read yet: a byte order mark may stand here.
+  private var atStreamStart = true
+  /// Lines this scanner consumed itself (to and including their LF), not
+  /// those counted with ``skipLines(_:)``.
+  package private(set) var linesTaken = 0
 
   /// Reads from `source`.
   package init(source: ByteSource) { self.source = source }
@@ -31,6 +38,10 @@ package struct JSONScanner {
   /// - Throws: ``AskError/spec(_:)`` with the line and column of the first
   ///   byte that is wrong; errors of the ``ByteSource``.
   package mutating func nextObject() throws(AskError) -> JSONNode? {
+    if atStreamStart {
+      atStreamStart = false
+      try skipByteOrderMark()
+    }
     try skipWhitespace()
     guard try peek() != nil else { return nil }
     // What stands there is not quoted: on a shared stdin it may be a
@@ -62,6 +73,21 @@ package struct JSONScanner {
         throw error("expected the end of the line after the spec object (answers follow on the next lines), found \(try describePeek())")
       }
     }
+  }
+
+  /// Skips EF BB BF, the UTF-8 byte order mark, at the start of the
+  /// stream; the position stays line 1, column 1.
+  /// - Throws: ``AskError/spec(_:)`` when EF begins anything else (it
+  ///   cannot begin a spec object either).
+  private mutating func skipByteOrderMark() throws(AskError) {
+    guard try peek() == 0xEF else { return }
+    let notAnObject = error("expected '{' to start a spec object")
+    _ = try take()
+    guard try peek() == 0xBB else { throw notAnObject }
+    _ = try take()
+    guard try peek() == 0xBF else { throw notAnObject }
+    _ = try take()
+    column = 1
   }
 
   // MARK: - Values
@@ -280,6 +306,7 @@ package struct JSONScanner {
     hasPeeked = false
     if byte == UInt8(ascii: "\n") {
       line += 1
+      linesTaken += 1
       column = 1
     } else if let byte, byte & 0xC0 != 0x80 {
       column += 1  // a continuation byte is part of the same character

@@ -111,6 +111,11 @@ size_t ask_utf8_length(unsigned char lead);
  * surrogate, past U+10FFFF, cut short). */
 size_t ask_utf8_sequence(const unsigned char *bytes, size_t left, uint32_t *_Nullable scalar);
 
+/* 1 when all `length` bytes at `bytes` are valid UTF-8 (as
+ * ask_utf8_sequence decides, one sequence after another), else 0. Reads
+ * the bytes only: a secret may be checked in place. */
+int ask_utf8_is_valid(const unsigned char *_Nullable bytes, size_t length);
+
 /* JSON string escaping, the one rule (Swift's result printer uses it too):
  * escapes the character at `bytes` (at most `left`) into `out` and returns
  * how many bytes it wrote (1 to 6), with *consumed the input bytes taken:
@@ -276,7 +281,9 @@ enum {
   ASK_READ_RESUMED = 5,  /* stopped and continued: draw the prompt again and
                             read again (what was typed is kept) */
   ASK_READ_TOO_LONG = 6, /* a piped line is longer than ASK_LINE_MAX bytes */
-  ASK_READ_HANGUP = 7    /* the terminal went away (hang-up, EIO) */
+  ASK_READ_HANGUP = 7,   /* the terminal went away (hang-up, EIO) */
+  ASK_READ_NOT_UTF8 = 8  /* a piped line is not valid UTF-8 (consumed and
+                            wiped, not returned) */
 };
 
 /* The longest line read from a pipe: 1 MiB. */
@@ -286,7 +293,9 @@ enum {
  * is consumed (like the shell's `read`), waiting with ask_session_wait
  * (`session` may be NULL; a stop and continue is waited through). A
  * trailing CR before the LF is dropped; a last line without LF is still a
- * line; a line longer than ASK_LINE_MAX is ASK_READ_TOO_LONG; EIO (a
+ * line; a line longer than ASK_LINE_MAX is ASK_READ_TOO_LONG; a line that
+ * is not valid UTF-8 (ask_utf8_is_valid) is ASK_READ_NOT_UTF8, consumed to
+ * its LF and wiped (never replaced by U+FFFD: SPEC §6); EIO (a
  * terminal gone) is ASK_READ_HANGUP. On ASK_READ_LINE, *line is a
  * malloc'd NUL-terminated buffer the caller frees (and wipes when it held
  * a secret). */
