@@ -386,12 +386,6 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   /* The keys read_char gives for the key table are libedit's own emacs
    * keys, but for Delete (wide: no conversion). */
   el_wset(s->el, EL_BIND, libedit_keys[ASK_KEY_DELETE], L"ed-delete-next-char", (const wchar_t *)NULL);
-  /* No delete-character capability: libedit's delete then redraws the rest
-   * of the line, which keeps wide characters whole (with `dc` it writes
-   * ESC[P and the next character, and one backspace puts the cursor
-   * inside a CJK character). */
-  el_set(s->el, EL_SETTC, "dc", "", (const char *)NULL);
-  el_set(s->el, EL_SETTC, "DC", "", (const char *)NULL);
   /* Bytes as typed while editing: no CR/LF translation (libedit's default
    * sets both INLCR and ICRNL), so CR LF can be told from two Enters. */
   el_set(s->el, EL_SETTY, "-d", "-icrnl", "-inlcr", (const char *)NULL);

@@ -55,7 +55,11 @@ enum AnswerLine {
       if common == previous.characters.count && common == line.characters.count {
         return out + move(from: now, to: shown(line, at: line.cursor, from: start, columns: columns))
       }
-      let from = shown(line, at: common, from: start, columns: columns)
+      // Where the first new character goes: a wide one that does not fit
+      // is wrapped by the terminal as it is written (the row below may not
+      // exist yet: a cursor move does not scroll).
+      var from = place(line.characters, upTo: common, from: start, columns: columns)
+      if from.column >= columns { from = Position(row: from.row + 1) }
       out += move(from: now, to: from)
       now = from
     } else {
@@ -66,8 +70,9 @@ enum AnswerLine {
     let suffix = line.characters[common...]
     out += String(suffix)
     let end = place(line.characters, upTo: line.characters.count, from: start, columns: columns)
-    if let previous, previous.characters.count > common {
-      out += end.row == now.row ? "\u{1B}[K" : "\u{1B}[J"  // the rest of the old line
+    if let previous, previous.characters.count > common {  // the rest of the old line
+      let old = place(previous.characters, upTo: previous.characters.count, from: start, columns: columns)
+      out += old.row == end.row && old.column < columns ? "\u{1B}[K" : "\u{1B}[J"
     }
     now = end
     if end.column >= columns && (!suffix.isEmpty || previous == nil) {
