@@ -463,7 +463,7 @@ void ask_line_remember(ask_line_t *s, const char *line) {
   HistEvent event;
   if (s->history == NULL || line[0] == '\0') return;
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
-  if (history(s->history, &event, H_ENTER, line) == 0 && s->remembered < HISTORY_SIZE) s->remembered++;
+  if (history(s->history, &event, H_ENTER, line) != -1 && s->remembered < HISTORY_SIZE) s->remembered++;
   if (outer != (locale_t)0) uselocale(outer);
 }
 

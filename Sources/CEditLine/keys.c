@@ -22,8 +22,8 @@ static const ask_key_binding_t table[] = {
   {"\033[1;3D", ASK_KEY_WORD_LEFT, "Alt-Left"},
   {"\033[1;3C", ASK_KEY_WORD_RIGHT, "Alt-Right"},
   {"\033[1;5D", ASK_KEY_WORD_LEFT, "Ctrl-Left"},
+  {"\033Od", ASK_KEY_WORD_LEFT, "Ctrl-Left"}, /* rxvt */
   {"\033[1;5C", ASK_KEY_WORD_RIGHT, "Ctrl-Right"},
-  {"\033Od", ASK_KEY_WORD_LEFT, "Ctrl-Left"},  /* rxvt */
   {"\033Oc", ASK_KEY_WORD_RIGHT, "Ctrl-Right"}, /* rxvt */
   {"\033[A", ASK_KEY_UP, "Up"},
   {"\033OA", ASK_KEY_UP, "Up"},
@@ -41,8 +41,8 @@ static const ask_key_binding_t table[] = {
   {"\033[2~", ASK_KEY_IGNORE, "Insert"},
   {"\033[5~", ASK_KEY_IGNORE, "PageUp"},
   {"\033[6~", ASK_KEY_IGNORE, "PageDown"},
-  {"\033[200~", ASK_KEY_IGNORE, "paste start"}, /* the pasted text is typed */
-  {"\033[201~", ASK_KEY_IGNORE, "paste end"},
+  {"\033[200~", ASK_KEY_IGNORE, "Paste start"}, /* the pasted text is typed */
+  {"\033[201~", ASK_KEY_IGNORE, "Paste end"},
 };
 static const size_t table_count = sizeof table / sizeof *table;
 

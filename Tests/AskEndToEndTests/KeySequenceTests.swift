@@ -42,4 +42,25 @@ struct KeySequenceTests {
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "staging\n")
   }
+
+  @Test("Up recalls the earlier answer, Down comes back to the line being typed, and Down below it does nothing")
+  func upAndDown() throws {
+    let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])
+    try pty.waitForPrompt()
+    pty.type("gamma\r")
+    try pty.waitFor("No button matches")
+    pty.type("al\u{1B}[B\u{1B}[A\u{1B}[B\u{1B}[Bpha\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Alpha\n")
+  }
+
+  @Test("With TERM=vt100 editing sends no padding bytes", arguments: ["vt100", "vt220", "xterm-256color"])
+  func noPadding(term: String) throws {
+    let pty = try AskSession.ask(["-s", "plain", "-t", "Name"], environment: ["TERM": term])
+    try pty.waitForPrompt("Text: ")
+    pty.type("abc" + Self.home + "X" + Self.delete + Self.end + "\u{7F}\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Xb\n")
+    #expect(!pty.screenBytes.contains(0))
+  }
 }

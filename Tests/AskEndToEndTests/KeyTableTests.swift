@@ -58,6 +58,16 @@ struct KeyTableTests {
     #expect(!pty.screen.contains("*****"))
   }
 
+  @Test("The man page's Keys section lists every row of the table", arguments: rows)
+  func manPage(key: String, sequence: String, action: ask_key_action_t) throws {
+    let page = try ArtifactsTests.read(ArtifactsTests.root + "/man/ask.1")
+    let shown = "ESC" + sequence.dropFirst()
+    let listed = page.split(separator: "\n").contains { line in
+      line.hasPrefix(".It \(key) Ta Li ") && line.split(separator: " ").contains { $0 == shown }
+    }
+    #expect(listed, "\(key) \(shown)")
+  }
+
   /// Sequences outside the table and the terminal's reports: consumed whole.
   static let consumed = [
     "\u{1B}[1;7Q", "\u{1B}OP", "\u{1B}[15~", "\u{1B}[24;5~", "\u{1B}[[A", "\u{1B}O5P", "\u{1B}[Z",
