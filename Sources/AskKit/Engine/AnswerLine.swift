@@ -22,16 +22,17 @@ enum AnswerLine {
     var row = 0, column = 0
   }
 
-  /// A line to draw: its characters as shown (``TerminalText/visible(_:)``)
-  /// and how many are before the cursor.
+  /// A line to draw: its text as shown (``TerminalText/visible(_:)``) and
+  /// the cursor, an index of `text` on a character boundary.
   struct Line {
-    var characters: [Character]
-    var cursor: Int
+    var text: String
+    var cursor: String.Index
 
-    init(_ text: String, cursor: String.Index) {
-      let before = Array(TerminalText.visible(String(text[..<cursor])))
-      characters = before + Array(TerminalText.visible(String(text[cursor...])))
-      self.cursor = before.count
+    /// `raw` as typed, with the cursor at `cursor` (a character boundary).
+    init(_ raw: String, cursor: String.Index) {
+      let before = TerminalText.visible(String(raw[..<cursor]))
+      text = before + TerminalText.visible(String(raw[cursor...]))
+      self.cursor = text.utf8.index(text.startIndex, offsetBy: before.utf8.count)
     }
   }
 
@@ -41,75 +42,92 @@ enum AnswerLine {
   /// (`nil`: nothing yet, the cursor is where the prompt starts).
   static func drawing(prompt: String, line: Line, previous: Line?, columns: Int) -> String {
     let columns = max(1, columns)
-    let parts = prompt.split(separator: AlertLayout.invisibleMark, omittingEmptySubsequences: false)
-    var start = Position()
-    for (index, part) in parts.enumerated() where index % 2 == 0 {  // between marks: invisible
-      for character in part { advance(&start, by: character, columns: columns) }
+    // The prompt's bytes without the marks, and where its visible part ends.
+    var promptBytes = "", visible = "", invisible = false
+    for scalar in prompt.unicodeScalars {
+      if scalar == "\u{1}" {
+        invisible.toggle()
+      } else {
+        promptBytes.unicodeScalars.append(scalar)
+        if !invisible { visible.unicodeScalars.append(scalar) }
+      }
     }
+    let start = place(Substring(visible), from: Position(), columns: columns)
     var out = ""
     var now: Position
-    let common: Int
+    let common: String.Index
     if let previous {
-      common = zip(previous.characters, line.characters).prefix { $0 == $1 }.count
+      // The first character that differs.
+      var old = previous.text.startIndex, new = line.text.startIndex
+      while old < previous.text.endIndex, new < line.text.endIndex, previous.text[old] == line.text[new] {
+        old = previous.text.index(after: old)
+        new = line.text.index(after: new)
+      }
+      common = new
       now = shown(previous, at: previous.cursor, from: start, columns: columns)
-      if common == previous.characters.count && common == line.characters.count {
-        return out + move(from: now, to: shown(line, at: line.cursor, from: start, columns: columns))
+      if old == previous.text.endIndex && new == line.text.endIndex {
+        return move(from: now, to: shown(line, at: line.cursor, from: start, columns: columns))
       }
       // Where the first new character goes: a wide one that does not fit
       // is wrapped by the terminal as it is written (the row below may not
       // exist yet: a cursor move does not scroll).
-      var from = place(line.characters, upTo: common, from: start, columns: columns)
+      var from = place(line.text[..<common], from: start, columns: columns)
       if from.column >= columns { from = Position(row: from.row + 1) }
       out += move(from: now, to: from)
       now = from
     } else {
-      common = 0
-      out += parts.joined()
+      common = line.text.startIndex
+      out += promptBytes
       now = start
     }
-    let suffix = line.characters[common...]
-    out += String(suffix)
-    let end = place(line.characters, upTo: line.characters.count, from: start, columns: columns)
-    if let previous, previous.characters.count > common {  // the rest of the old line
-      let old = place(previous.characters, upTo: previous.characters.count, from: start, columns: columns)
-      out += old.row == end.row && old.column < columns ? "\u{1B}[K" : "\u{1B}[J"
+    let suffix = line.text[common...]
+    out += String(suffix)  // (a Substring appended as it is goes through the generic Character path)
+    let end = place(suffix, from: now, columns: columns)
+    if let previous {  // the rest of the old line, when it went further
+      let old = place(Substring(previous.text), from: start, columns: columns)
+      if old.row > end.row || (old.row == end.row && old.column > end.column) {
+        out += old.row == end.row && old.column < columns ? "\u{1B}[K" : "\u{1B}[J"
+      }
     }
     now = end
-    if end.column >= columns && (!suffix.isEmpty || previous == nil) {
-      out += "\r\n"  // past the margin: on the next row, so moves are exact
-      now = Position(row: end.row + 1, column: 0)
-    } else if end.column >= columns {
-      now = Position(row: end.row + 1, column: 0)
+    if end.column >= columns {
+      if !suffix.isEmpty || previous == nil { out += "\r\n" }  // past the margin: on the next row
+      now = Position(row: end.row + 1)
     }
     return out + move(from: now, to: shown(line, at: line.cursor, from: start, columns: columns))
   }
 
-  /// Where a character of `width` columns at `position` is drawn, and the
-  /// position after it.
-  static func advance(_ position: inout Position, by character: Character, columns: Int) {
-    let width = TerminalText.width(of: character)
-    if position.column + width > columns && position.column > 0 { position = Position(row: position.row + 1) }
-    position.column += width
-  }
-
-  /// The position after the first `count` characters of `line`.
-  static func place(_ characters: [Character], upTo count: Int, from start: Position, columns: Int) -> Position {
+  /// The position after `text` drawn from `start`.
+  static func place(_ text: Substring, from start: Position, columns: Int) -> Position {
     var position = start
-    for character in characters[..<count] { advance(&position, by: character, columns: columns) }
+    if text.utf8.allSatisfy({ $0 &- 0x20 < 0x5F }) {  // printable ASCII (most prompts): a column each
+      var left = text.utf8.count
+      while left > 0 {
+        if position.column >= columns { position = Position(row: position.row + 1) }
+        let run = min(left, columns - position.column)
+        position.column += run
+        left -= run
+      }
+      return position
+    }
+    for character in text {
+      let width = TerminalText.width(of: character)
+      if position.column + width > columns && position.column > 0 { position = Position(row: position.row + 1) }
+      position.column += width
+    }
     return position
   }
 
-  /// Where the terminal's cursor is when it stands before character `index`
-  /// of `line`: where that character is drawn (the next row for a wide one
-  /// that does not fit), and the next row at the margin.
-  static func shown(_ line: Line, at index: Int, from start: Position, columns: Int) -> Position {
-    var position = place(line.characters, upTo: index, from: start, columns: columns)
-    if index < line.characters.count {
-      let width = TerminalText.width(of: line.characters[index])
-      if position.column + width > columns && position.column > 0 { return Position(row: position.row + 1) }
+  /// Where the terminal's cursor is when it stands before the character at
+  /// `index` of `line`: where that character is drawn (the next row for a
+  /// wide one that does not fit), and the next row at the margin.
+  static func shown(_ line: Line, at index: String.Index, from start: Position, columns: Int) -> Position {
+    let position = place(line.text[..<index], from: start, columns: columns)
+    if index < line.text.endIndex, position.column > 0,
+       position.column + TerminalText.width(of: line.text[index]) > columns {
+      return Position(row: position.row + 1)
     }
-    if position.column >= columns { position = Position(row: position.row + 1) }
-    return position
+    return position.column >= columns ? Position(row: position.row + 1) : position
   }
 
   /// The bytes that move the cursor from `from` to `to` (ECMA-48 CUU,
@@ -118,9 +136,11 @@ enum AnswerLine {
     var out = ""
     if to.row < from.row { out += "\u{1B}[\(from.row - to.row)A" }
     if to.row > from.row { out += "\u{1B}[\(to.row - from.row)B" }
-    if to.row != from.row && to.column == 0 { return out + "\r" }
-    let column = to.row == from.row ? from.column : 0
-    if to.row != from.row { out += "\r" }
+    var column = from.column
+    if to.row != from.row {
+      out += "\r"
+      column = 0
+    }
     if to.column > column { out += "\u{1B}[\(to.column - column)C" }
     if to.column < column { out += "\u{1B}[\(column - to.column)D" }
     return out
