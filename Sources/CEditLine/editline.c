@@ -54,20 +54,22 @@ static struct ask_line *session_of(EditLine *el) {
 
 static char *prompt_of(EditLine *el) { return session_of(el)->prompt; }
 
-/* What a key of the table becomes for libedit: the emacs keys it binds
- * for that action by default (the same under every TERM); Delete is the
- * one sequence bound here. Empty for a key that does nothing. */
+/* What a key of the table becomes for libedit: the one form of it that
+ * libedit binds by itself whatever TERM says, in emacs and vi maps alike
+ * (terminal_reset_arrow: ESC[A to ESC[D, ESC[H, ESC[F), emacs's Meta keys
+ * for word motion, and Delete, the one sequence bound here. Empty for a
+ * key that does nothing. */
 static const wchar_t *const libedit_keys[] = {
   [ASK_KEY_IGNORE] = L"",
-  [ASK_KEY_LEFT] = L"\x02",       /* ^B ed-prev-char */
-  [ASK_KEY_RIGHT] = L"\x06",      /* ^F ed-next-char */
-  [ASK_KEY_WORD_LEFT] = L"\033b", /* M-b ed-prev-word */
-  [ASK_KEY_WORD_RIGHT] = L"\033f", /* M-f em-next-word */
-  [ASK_KEY_UP] = L"\x10",         /* ^P ed-prev-history */
-  [ASK_KEY_DOWN] = L"\x0e",       /* ^N ed-next-history */
-  [ASK_KEY_HOME] = L"\x01",       /* ^A ed-move-to-beg */
-  [ASK_KEY_END] = L"\x05",        /* ^E ed-move-to-end */
-  [ASK_KEY_DELETE] = L"\033[3~",  /* ed-delete-next-char, bound in ask_line_open */
+  [ASK_KEY_LEFT] = L"\033[D",       /* ed-prev-char */
+  [ASK_KEY_RIGHT] = L"\033[C",      /* ed-next-char */
+  [ASK_KEY_WORD_LEFT] = L"\033b",   /* M-b ed-prev-word */
+  [ASK_KEY_WORD_RIGHT] = L"\033f",  /* M-f em-next-word */
+  [ASK_KEY_UP] = L"\033[A",         /* ed-prev-history */
+  [ASK_KEY_DOWN] = L"\033[B",       /* ed-next-history */
+  [ASK_KEY_HOME] = L"\033[H",       /* ed-move-to-beg */
+  [ASK_KEY_END] = L"\033[F",        /* ed-move-to-end */
+  [ASK_KEY_DELETE] = L"\033[3~",    /* ed-delete-next-char, bound in ask_line_open */
 };
 
 /* Queues `keys` for libedit; returns 1 with the first in *wc, 0 if none. */
