@@ -293,6 +293,13 @@ static int read_char(EditLine *el, wchar_t *wc) {
       continue;
     }
     if ((c == 0x10 || c == 0x0e) && !history_key(s, c == 0x10)) continue;
+    if (c == 0x0c && s->draws) { /* Ctrl-L: clear the screen, the line at the top */
+      int signo;
+      (void)ask_write_all(s->session, s->outfd, "\033[H\033[2J", 7, &signo);
+      forget_drawing(s);
+      drawn = 0;
+      continue;
+    }
     if (have == 0) {
       need = (int)ask_utf8_length(c);
       if (need == 0) continue;
@@ -323,6 +330,10 @@ static unsigned char complete_title(EditLine *el, int ch) {
   if (s->draws) draw_line(s, 1); /* a list of titles goes below the line */
   char *replacement = s->complete(s->context, text, &beep);
   if (beep == 2) forget_drawing(s); /* drawn below: the line starts again */
+  if (beep == 1 && s->draws) { /* nothing to complete: the bell, as libedit rings it */
+    int signo;
+    (void)ask_write_all(s->session, s->outfd, "\a", 1, &signo);
+  }
   if (replacement != NULL) {
     int characters = 0;
     for (size_t i = 0; i < n; i++)

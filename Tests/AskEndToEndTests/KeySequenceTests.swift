@@ -63,4 +63,15 @@ struct KeySequenceTests {
     #expect(pty.stdout == "Xb\n")
     #expect(!pty.screenBytes.contains(0))
   }
+
+  @Test("Ctrl-L clears the screen and draws the prompt and the line again at the top")
+  func clearScreen() throws {
+    let pty = try AskSession.ask(["-s", "plain", "-t", "Name"])
+    try pty.waitForPrompt("Text: ")
+    pty.type("ab\u{C}")
+    try pty.waitFor("\u{1B}[H\u{1B}[2JText: ab")
+    pty.type("c\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "abc\n")
+  }
 }
