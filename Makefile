@@ -17,8 +17,10 @@ PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 # bash-completion to run the completion scripts (ArtifactsTests); git and
 # openssh-client, the real callers of the askpass mode (AskpassTests), and
 # gnupg (gpg, gpg-agent), the pinentry mode's (PinentryTests), and sudo
-# (SudoAskpassTests, which adds a throwaway user and removes it).
-TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client gnupg sudo
+# (SudoAskpassTests, which adds a throwaway user and removes it);
+# unicode-data, whose CaseFolding.txt the case-folding table is generated
+# from (CaseFoldingTests runs the generator and compares).
+TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client gnupg sudo unicode-data
 
 # Where `make install` puts each file, under $(DESTDIR).
 BINDIR = $(PREFIX)/bin
