@@ -18,8 +18,10 @@ PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 # openssh-client, the real callers of the askpass mode (AskpassTests), and
 # gnupg (gpg, gpg-agent), the pinentry mode's (PinentryTests), and sudo
 # (SudoAskpassTests, which adds a throwaway user and removes it); tmux, a
-# real terminal emulator to see wide characters on (WideCharacterTests).
-TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client gnupg sudo tmux
+# real terminal emulator to see wide characters on (WideCharacterTests);
+# unicode-data, whose CaseFolding.txt the case-folding table is generated
+# from (CaseFoldingTests runs the generator and compares).
+TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client gnupg sudo tmux unicode-data
 
 # Where `make install` puts each file, under $(DESTDIR).
 BINDIR = $(PREFIX)/bin

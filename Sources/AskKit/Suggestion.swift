@@ -1,17 +1,19 @@
 /// "Did you mean …?" for option names, choice values and JSON keys.
 package enum Suggestion {
-  /// The word in `words` meant by `word`: one equal to it ignoring case, or
-  /// one it starts, or the closest by edit distance (at most 2, or a third
-  /// of its length); `nil` when none is close.
+  /// The word in `words` meant by `word`: one equal to it case-folded
+  /// (``CaseFolding``), or one it starts, or one that contains it
+  /// case-folded, or the closest by edit distance between the foldings (at
+  /// most 2, or a third of its length); `nil` when none is close.
   package static func closest(to word: String, among words: [String]) -> String? {
-    let lowered = word.lowercased()
-    if let same = words.first(where: { $0.lowercased() == lowered }) { return same }
+    let folded = CaseFolding.folded(word)
+    let foldedWords = words.map(CaseFolding.folded)
+    if let same = foldedWords.firstIndex(of: folded) { return words[same] }
     if !word.isEmpty, let start = words.first(where: { $0.hasPrefix(word) }) { return start }
-    if word.count >= 3, let containing = words.first(where: { $0.lowercased().contains(lowered) }) {
-      return containing
+    if word.count >= 3, let containing = foldedWords.firstIndex(where: { CaseFolding.contains($0, folded) }) {
+      return words[containing]
     }
     let limit = max(2, word.count / 3)
-    let best = words.map { ($0, editDistance(lowered, $0.lowercased())) }.min { $0.1 < $1.1 }
+    let best = zip(words, foldedWords).map { ($0, editDistance(folded, $1)) }.min { $0.1 < $1.1 }
     return best.flatMap { $0.1 <= limit ? $0.0 : nil }
   }
 

@@ -138,6 +138,20 @@ struct AnsweringTests {
     #expect(pty.stdout == "Да\n")
   }
 
+  @Test("A piped answer chooses in full case folding, and a prefix by scalars", arguments: [
+    ("ΈΞΟΔΟΣ\n", "Έξοδος\n"),    // printf 'ΈΞΟΔΟΣ\n' | ask -t T Έξοδος Αρχή Straße हिन्दी
+    ("τέλοσ\n", "Τέλος\n"),
+    ("STRASSE\n", "Straße\n"),
+    ("हिन\n", "हिन्दी\n"),          // ends inside the cluster न्दी
+  ])
+  func foldedPipedAnswers(input: String, stdout: String) throws {
+    let pty = try AskSession.ask(["-t", "T", "Έξοδος", "Τέλος", "Straße", "हिन्दी"],
+                                 stdin: .pipe(Array(input.utf8)))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == stdout)
+    #expect(pty.termiosRestored)
+  }
+
   @Test("Backspace over a non-ASCII letter removes the whole character (C12, button prompt)")
   func backspaceUnicode() throws {
     let pty = try AskSession.ask(["-t", "City", "Zürich", "Zug"], environment: ["LANG": "C"])
@@ -158,6 +172,19 @@ struct AnsweringTests {
     pty.type("\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "Удалить\n")
+  }
+
+  @Test("Tab completes folded text with the title's own letters: STRASS becomes Straße")
+  func completionFolded() throws {
+    let pty = try AskSession.ask(["-t", "T", "Straße", "Weg"])
+    try pty.waitForPrompt()
+    pty.type("STRASS\t")
+    try pty.waitUntil("the Tab's completion") {  // libedit rewrites from the first letter that changed
+      pty.screen.split(separator: "cancel]: STRASS", omittingEmptySubsequences: false).last?.contains("traße") == true
+    }
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Straße\n")
   }
 
   @Test("--print json reports the button, its number, its index and its role")

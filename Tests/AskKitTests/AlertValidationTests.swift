@@ -32,6 +32,8 @@ struct AlertValidationTests {
     ([Button("a"), Button("a")], nil, "Duplicate button title 'a'"),
     ([Button("Close"), Button("Close", role: .cancel)], nil, "Duplicate button title 'Close'"),
     ([Button("Да"), Button("дА")], nil, "Duplicate button title 'дА' (same as 'Да')"),
+    ([Button("Straße"), Button("STRASSE")], nil, "Duplicate button title 'STRASSE' (same as 'Straße')"),
+    ([Button("Έξοδος"), Button("ΈΞΟΔΟΣ")], nil, "Duplicate button title 'ΈΞΟΔΟΣ' (same as 'Έξοδος')"),
     ([Button("A"), Button("")], nil, "Button 2 has an empty title"),
     ([Button("A", role: .cancel), Button("B", role: .cancel)], nil,
      "More than one cancel button: 'A' and 'B'"),

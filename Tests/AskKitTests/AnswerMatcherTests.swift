@@ -56,6 +56,50 @@ struct AnswerMatcherTests {
     #expect(AnswerMatcher.match("н", in: alert) == .button(1))
   }
 
+  @Test("Titles match in full case folding after NFC: final sigma, ß, any composition",
+        arguments: [
+    ("ΈΞΟΔΟΣ", ["Έξοδος", "Αρχή"], 0),
+    ("ΤΈΛΟΣ", ["Τέλος", "Αρχή"], 0),
+    ("τέλοσ", ["Τέλος", "Αρχή"], 0),
+    ("STRASSE", ["Straße", "Weg"], 0),
+    ("straße", ["STRASSE", "Weg"], 0),
+    ("Strasse", ["Weg", "STRAẞE"], 1),                  // capital sharp s
+    ("cafe\u{301}", ["Café", "Tee"], 0),               // decomposed answer, precomposed title
+    ("CAFÉ", ["Cafe\u{301}", "Tee"], 0),               // and the other way round
+    ("да", ["Да", "Нет"], 0),
+    ("ﬁle", ["File", "Edit"], 0),                      // the fi ligature
+  ])
+  func fullCaseFolding(answer: String, titles: [String], index: Int) throws {
+    let alert = try Alert(buttons: titles.map { Button($0) }).validated()
+    #expect(AnswerMatcher.match(answer, in: alert) == .button(index))
+  }
+
+  @Test("A prefix counts by Unicode scalars, after folding, even inside a grapheme cluster",
+        arguments: [
+    ("हिन", ["हिन्दी", "English"], 0),                   // ends before the virama of न्
+    ("हिन्द", ["हिन्दी", "English"], 0),                  // ends inside the conjunct न्दी
+    ("👩", ["👩‍👩‍👧 Family", "Solo"], 0),               // the first scalar of a ZWJ sequence
+    ("STRAS", ["Straße Nord", "Weg"], 0),              // half of the ss that ß folds to
+    ("ΈΞΟΔ", ["Έξοδος", "Αρχή"], 0),
+    ("cafe", ["Café au lait", "Tee"], 1),              // NFC: é is one scalar, so no
+  ])
+  func scalarPrefixes(answer: String, titles: [String], index: Int) throws {
+    let alert = try Alert(buttons: titles.map { Button($0) }).validated()
+    let expected: AnswerMatch = answer == "cafe"
+      ? .unrecognized("No button matches 'cafe': type a number from 1 to 2 or a title.")
+      : .button(index)
+    #expect(AnswerMatcher.match(answer, in: alert) == expected)
+  }
+
+  @Test("A long list filters by folded scalars: SS finds ß, न्द finds हिन्दी, ΟΣ finds ος", arguments: [
+    ("SS", [0, 1]), ("न्द", [7]), ("ΟΣ", [6]),
+  ])
+  func foldedFilter(answer: String, positions: [Int]) throws {
+    let alert = try Alert(buttons: ["Straße", "Gasse", "Platz", "Weg", "Allee", "Ring", "Έξοδος",
+                                    "हिन्दी"].map { Button($0) }).validated()
+    #expect(AnswerMatcher.match(answer, in: alert, filters: true) == .filter(positions))
+  }
+
   @Test("A title that is a number is matched as a title before numbers")
   func numericTitles() throws {
     let alert = try Alert(buttons: [Button("2"), Button("1")]).validated()
@@ -71,6 +115,22 @@ struct AnswerMatcherTests {
   func completion(typed: String, titles: [String], text: String, ambiguous: Bool) {
     let result = AnswerMatcher.complete(typed, among: titles)
     #expect(result?.text == text)
+    #expect(result?.isAmbiguous == ambiguous)
+  }
+
+  @Test("Tab completes folded text with the title's own text", arguments: [
+    ("STRA", ["Straße", "Weg"], "Straße", false),
+    ("ΈΞ", ["Έξοδος", "Αρχή"], "Έξοδος", false),
+    ("strasse n", ["Straße Nord", "Straße Süd"], "Straße Nord", false),
+    ("stras", ["Straße", "Strassenbahn"], "Straße", true),      // the common start, folded, is strasse
+    ("हि", ["हिन्दी", "हिन्दुस्तानी"], "हिन्द", true),           // a common start inside a cluster
+    ("ca", ["Cafe\u{301}", "Tee"], "Cafe\u{301}", false),     // a title as given, not its NFC
+    ("cafe\u{301}", ["Café crème", "Tee"], "Café crème", false),
+    ("s", ["ßa", "sb"], "s", true),                           // ß is not half an s: nothing to add
+  ])
+  func foldedCompletion(typed: String, titles: [String], text: String, ambiguous: Bool) {
+    let result = AnswerMatcher.complete(typed, among: titles)
+    #expect(result.map { Array($0.text.unicodeScalars) } == Array(text.unicodeScalars))
     #expect(result?.isAmbiguous == ambiguous)
   }
 

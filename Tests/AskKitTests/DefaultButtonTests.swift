@@ -13,6 +13,13 @@ struct DefaultButtonTests {
     #expect(Self.alert.settingDefault(named: wanted)?.defaultButtonIndex == index)
   }
 
+  @Test("A title names its button in full case folding: STRASSE names Straße, ΤΈΛΟΣ names Τέλος",
+        arguments: [("STRASSE", 1), ("ΤΈΛΟΣ", 2)])
+  func foldedNames(wanted: String, index: Int) {
+    let alert = Alert(buttons: [Button("Stop", role: .cancel), Button("Straße"), Button("Τέλος")])
+    #expect(alert.settingDefault(named: wanted)?.defaultButtonIndex == index)
+  }
+
   @Test("No button by that title or number is nil; with no buttons, the implied OK is named", arguments: [
     "4", "0", "-1", "Run", "",
   ])

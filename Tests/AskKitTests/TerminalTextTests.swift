@@ -19,8 +19,19 @@ struct TerminalTextTests {
 
   @Test("Trimming removes white space at both ends only", arguments: [
     ("  a b  ", "a b"), ("", ""), ("   ", ""), ("x", "x"), ("\t2\r", "2"),
+    ("\u{3000}Да\u{2003}", "Да"), ("a\u{A0}", "a"), ("a \u{301}", "a"),
+    ("Go", "Go"), ("\u{600}1", "\u{600}1"), ("1\u{600}", "1\u{600}"),
   ])
   func trimmed(input: String, output: String) {
-    #expect(TerminalText.trimmed(input) == output)
+    #expect(Array(TerminalText.trimmed(input).unicodeScalars) == Array(output.unicodeScalars))
+  }
+
+  @Test("Text that starts and ends in printable ASCII has nothing to trim, other text may", arguments: [
+    ("Go", true), ("a b", true), ("a\u{301}", false), (" a", false), ("a\t", false), ("", false),
+    ("~", true), ("\u{7F}", false),
+  ])
+  func nothingToTrim(input: String, nothing: Bool) {
+    #expect(TerminalText.hasNothingToTrim(input) == nothing)
+    if nothing { #expect(TerminalText.trimmed(input).unicodeScalars.elementsEqual(input.unicodeScalars)) }
   }
 }

@@ -436,9 +436,8 @@ public final class TerminalConsole: Console {
       return nil
     }
     beep = ambiguous ? 1 : 0
-    if ambiguous && text.count == typed.count {
-      let folded = typed.lowercased()
-      let matches = completions.filter { $0.lowercased().hasPrefix(folded) }
+    if ambiguous && text == typed {
+      let matches = AnswerMatcher.titles(startingWith: typed, among: completions)
       var list = matches.prefix(20).map(TerminalText.visible).joined(separator: "  ")
       if matches.count > 20 { list += "  (and \(matches.count - 20) more)" }
       try? draw("\n" + TerminalText.wrapped(list, width: size.columns).joined(separator: "\n") + "\n")

@@ -111,8 +111,21 @@ package enum TerminalText {
 
   /// `text` without leading and trailing white space (no Foundation).
   package static func trimmed(_ text: String) -> Substring {
+    if hasNothingToTrim(text) { return text[...] }
     let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
     let end = text.lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? start
     return text[start..<end]
+  }
+
+  /// Whether `text` surely has no white space to trim, found without
+  /// grapheme breaking: it starts and ends with printable ASCII (most
+  /// titles do). Such a last scalar cannot end a white-space `Character`:
+  /// a grapheme cluster ending in it starts with it or with a Prepend
+  /// scalar (UAX #29, GB9b), never with white space.
+  package static func hasNothingToTrim(_ text: String) -> Bool {
+    text.utf8Span.span.withUnsafeBufferPointer { bytes in
+      guard let first = bytes.first, let last = bytes.last else { return false }
+      return first &- 0x21 < 0x5E && last &- 0x21 < 0x5E
+    }
   }
 }

@@ -27,7 +27,8 @@ public enum ButtonRole: String, Sendable, Equatable {
 /// as long as the alert is presented where it was made.
 public struct Button: @unchecked Sendable {
   /// The title shown on screen and returned when chosen. Must be non-empty
-  /// and unique among the alert's buttons, compared case-insensitively.
+  /// and unique among the alert's buttons, compared trimmed and case-folded
+  /// as answers are (`Straße` and `STRASSE` are the same title).
   public var title: String
   /// The button's role.
   public var role: ButtonRole
@@ -56,11 +57,15 @@ extension Button: Equatable {
 
 extension Button {
   /// The title as answers are compared with it: white space trimmed at
-  /// both ends, case-folded with `lowercased()` (no locale; SPEC §10).
+  /// both ends, then NFC and full case folding (``CaseFolding``; no locale,
+  /// SPEC §10).
   package var foldedTitle: String { Button.fold(title) }
 
   /// `text` trimmed and case-folded, as ``foldedTitle``.
-  package static func fold(_ text: String) -> String { TerminalText.trimmed(text).lowercased() }
+  package static func fold(_ text: String) -> String {
+    // Most titles have nothing to trim: fold them without a copy.
+    CaseFolding.folded(TerminalText.hasNothingToTrim(text) ? text : String(TerminalText.trimmed(text)))
+  }
 }
 
 extension Alert {
