@@ -6,10 +6,15 @@ public struct TerminalSize: Sendable, Equatable {
   /// Rows: lines the window shows.
   public var rows: Int
 
-  /// Makes a size; both at least 1.
+  /// The most columns or rows a size counts (SPEC §6): a terminal that
+  /// reports more is laid out as this, so no size, however odd, allocates or
+  /// counts in proportion to it.
+  public static let maximum = 1000
+
+  /// Makes a size; each is clamped to 1…``maximum``.
   public init(columns: Int, rows: Int) {
-    self.columns = max(1, columns)
-    self.rows = max(1, rows)
+    self.columns = min(Self.maximum, max(1, columns))
+    self.rows = min(Self.maximum, max(1, rows))
   }
 
   /// 80×24, when nothing says otherwise.
