@@ -63,9 +63,15 @@ public enum AskCommand {
   /// ended.
   private static func run(_ invocation: Invocation) -> ExitStatus {
     let console: TerminalConsole
+    let standardInputClosed = ask_reserve_standard_fds() & 1 != 0
+    // A spec to be read from a closed stdin is the spec's failure, named
+    // before anything else is tried (not "empty", not the answer's).
+    if standardInputClosed, case .jsonFromStandardInput = invocation.source {
+      return failed(.io("read the spec: standard input is closed", errno: 0), console: nil)
+    }
     do {
       console = try TerminalConsole(answers: invocation.answerSource, color: invocation.color,
-                                    standardInputClosed: ask_reserve_standard_fds() & 1 != 0)
+                                    standardInputClosed: standardInputClosed)
       // Signals are handled from here (while a spec is awaited too); the
       // terminal is held when the first prompt is drawn.
       try console.begin()

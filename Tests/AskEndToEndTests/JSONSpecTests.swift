@@ -266,4 +266,16 @@ struct JSONSpecTests {
     #expect(try pty.waitForExit() == 130)
     #expect(pty.termiosRestored)
   }
+
+  @Test("A spec stream that is closed is named as the spec's failure, with a terminal or without",
+        arguments: ["--json", "--spec -"])
+  func closedSpecStream(option: String) throws {
+    let message = "ask: Cannot read the spec: standard input is closed\n"
+    let onTerminal = try AskSession.shell("ask \(option) <&-")
+    #expect(try onTerminal.waitForExit() == 2)
+    #expect(onTerminal.stderr == message)
+    let alone = try AskSession.shell("ask \(option) <&-", stdin: .noTerminal([]))
+    #expect(try alone.waitForExit() == 2)
+    #expect(alone.stderr == message)
+  }
 }
