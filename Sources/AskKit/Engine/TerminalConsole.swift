@@ -167,6 +167,7 @@ public final class TerminalConsole: Console {
       throw .io("begin the terminal session", errno: error)
     }
     session = made
+    Interruption.session = made
   }
 
   /// The session, begun, with the terminal held when answers come from it
@@ -228,6 +229,7 @@ public final class TerminalConsole: Console {
     }
     guard let session else { return 0 }
     self.session = nil
+    if Interruption.session == session { Interruption.session = nil }
     return ask_session_end(session)
   }
 
@@ -245,8 +247,11 @@ public final class TerminalConsole: Console {
   package func draw(_ text: String) throws(AskError) {
     let session = try held()
     // Prompts mark invisible bytes for libedit; drawn here they need none.
-    var text = text.contains(AlertLayout.invisibleMark) ? text.replacing(AlertLayout.invisibleMark, with: "") : text
+    // (Looked for by byte: `String.contains` of a `String` costs a 10 MB
+    // title a third of a second.)
+    var text = text.utf8.contains(1) ? text.replacing(AlertLayout.invisibleMark, with: "") : text
     var signo: Int32 = 0
+    if Interruption.isPending { throw .interrupted(signal: ask_session_pending_signal(session)) }
     let failed = text.withUTF8 { ask_write_all(session, drawingFD, $0.baseAddress, $0.count, &signo) != 0 }
     if failed && signo != 0 { throw .interrupted(signal: signo) }
   }

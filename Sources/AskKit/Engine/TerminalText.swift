@@ -14,7 +14,10 @@ package enum TerminalText {
   package static func visible(_ text: String) -> String {
     var out = ""
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    var steps = 0
     for scalar in text.unicodeScalars {
+      steps &+= 1
+      if steps % Interruption.interval == 0 && Interruption.isPending { break }
       switch scalar.value {
       case 0x00..<0x20:
         out.unicodeScalars.append("^")
@@ -56,7 +59,13 @@ package enum TerminalText {
   /// other scalars of a cluster count 0: a ZWJ family emoji is 2, `é` as
   /// e + U+0301 is 1.
   package static func displayWidth(_ text: String) -> Int {
-    text.reduce(0) { $0 + width(of: $1) }
+    var width = 0, steps = 0
+    for character in text {
+      width += self.width(of: character)
+      steps &+= 1
+      if steps % Interruption.interval == 0 && Interruption.isPending { break }
+    }
+    return width
   }
 
   /// The display width of one grapheme cluster; see ``displayWidth(_:)``.
@@ -77,6 +86,7 @@ package enum TerminalText {
     var lines: [String] = []
     var line = "", lineWidth = 0
     var word = "", wordWidth = 0
+    var steps = 0  // for Interruption: what is cut short is never drawn
     func flushWord() {
       if lineWidth + wordWidth > width && !line.isEmpty {
         lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
@@ -87,6 +97,8 @@ package enum TerminalText {
         while word.first == " " { word.removeFirst(); wordWidth -= 1 }
       }
       for character in word {
+        steps &+= 1
+        if steps % Interruption.interval == 0 && Interruption.isPending { break }
         let w = self.width(of: character)
         if lineWidth + w > width && !line.isEmpty {
           lines.append(line)
@@ -100,6 +112,8 @@ package enum TerminalText {
       wordWidth = 0
     }
     for character in text {
+      steps &+= 1
+      if steps % Interruption.interval == 0 && Interruption.isPending { break }
       if character == " " { flushWord() }
       word.append(character)
       wordWidth += self.width(of: character)
