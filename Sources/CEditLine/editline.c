@@ -57,7 +57,8 @@ static char *prompt_of(EditLine *el) { return session_of(el)->prompt; }
 /* What a key of the table becomes for libedit: the one form of it that
  * libedit binds by itself whatever TERM says, in emacs and vi maps alike
  * (terminal_reset_arrow: ESC[A to ESC[D, ESC[H, ESC[F), emacs's Meta keys
- * for word motion, and Delete, the one sequence bound here. Empty for a
+ * for words, and Delete, the one sequence bound here. No other Meta key
+ * reaches libedit (M-x would open its command line). Empty for a
  * key that does nothing. */
 static const wchar_t *const libedit_keys[] = {
   [ASK_KEY_IGNORE] = L"",
@@ -70,6 +71,7 @@ static const wchar_t *const libedit_keys[] = {
   [ASK_KEY_HOME] = L"\033[H",       /* ed-move-to-beg */
   [ASK_KEY_END] = L"\033[F",        /* ed-move-to-end */
   [ASK_KEY_DELETE] = L"\033[3~",    /* ed-delete-next-char, bound in ask_line_open */
+  [ASK_KEY_DELETE_WORD] = L"\033d", /* M-d em-delete-next-word */
 };
 
 /* Queues `keys` for libedit; returns 1 with the first in *wc, 0 if none. */
@@ -232,10 +234,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
     }
     int w = ask_session_wait(s->session, s->infd, wait_until, &s->signo);
     if (w == ASK_WAIT_TIMEOUT && wait_until != s->deadline_ms) {
-      if (ask_key_expire(&s->keys)) { /* a lone Esc: libedit's Meta prefix */
-        *wc = 0x1b;
-        return 1;
-      }
+      ask_key_expire(&s->keys);
       continue;
     }
     if (w != ASK_WAIT_READY) {
@@ -281,11 +280,6 @@ static int read_char(EditLine *el, wchar_t *wc) {
       if ((action == ASK_KEY_UP || action == ASK_KEY_DOWN) && !history_key(s, action == ASK_KEY_UP)) continue;
       if (give(s, libedit_keys[action], wc)) return 1;
       continue;
-    case ASK_KEY_ALT: /* ESC and the key: libedit's Meta bindings */
-      s->queued[0] = c;
-      s->queued_count = 1;
-      *wc = 0x1b;
-      return 1;
     }
     if (have > 0 && (c & 0xc0) != 0x80) have = 0; /* broken sequence: drop */
     if (have == 0 && character_key(s, control_key(s, c))) {

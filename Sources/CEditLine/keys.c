@@ -19,6 +19,9 @@ static const ask_key_binding_t table[] = {
   {"\033OC", ASK_KEY_RIGHT, "Right"},
   {"\033[1;2D", ASK_KEY_LEFT, "Shift-Left"},
   {"\033[1;2C", ASK_KEY_RIGHT, "Shift-Right"},
+  {"\033b", ASK_KEY_WORD_LEFT, "Alt-b"}, /* Alt and a letter: these three; any other does nothing */
+  {"\033f", ASK_KEY_WORD_RIGHT, "Alt-f"},
+  {"\033d", ASK_KEY_DELETE_WORD, "Alt-d"},
   {"\033[1;3D", ASK_KEY_WORD_LEFT, "Alt-Left"},
   {"\033[1;3C", ASK_KEY_WORD_RIGHT, "Alt-Right"},
   {"\033[1;5D", ASK_KEY_WORD_LEFT, "Ctrl-Left"},
@@ -112,10 +115,14 @@ int ask_key_feed(ask_key_decoder_t *d, unsigned char byte, ask_key_action_t *act
       return ASK_KEY_PENDING;
     }
     if (byte == 0x1b) return ASK_KEY_PENDING; /* Esc Esc: the first is nothing */
+    if (byte >= 0x20 && byte < 0x7f) { /* Alt and a printable key: a row, or nothing */
+      collect(d, byte);
+      return finish(d, action);
+    }
+    /* Esc then any other key (Enter, Backspace, a letter of another
+     * script) is that key. */
     d->state = PLAIN;
-    /* Alt and a printable ASCII key (M-b, M-f, M-d); Esc then any other
-     * key (Enter, Backspace, a letter of another script) is that key. */
-    return byte >= 0x20 && byte < 0x7f ? ASK_KEY_ALT : ASK_KEY_TEXT;
+    return ASK_KEY_TEXT;
   case IN_CSI:
     if (d->length == 1 && byte == '[') { /* ESC [ [ A: Linux console F1 */
       d->state = IN_CSI_LINUX;
@@ -174,9 +181,7 @@ int ask_key_patience_ms(const ask_key_decoder_t *d) {
   }
 }
 
-int ask_key_expire(ask_key_decoder_t *d) {
-  int lone_escape = d->state == AFTER_ESC;
+void ask_key_expire(ask_key_decoder_t *d) {
   d->state = PLAIN;
   d->length = 0;
-  return lone_escape;
 }

@@ -157,7 +157,7 @@ int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked, int
     }
     int w = ask_session_wait(session, infd, wait_until, signo);
     if (w == ASK_WAIT_TIMEOUT && wait_until != deadline_ms) {
-      (void)ask_key_expire(&s->keys); /* a lone Esc does nothing here */
+      ask_key_expire(&s->keys); /* a lone Esc does nothing */
       continue;
     }
     if (w == ASK_WAIT_SIGNAL) return ASK_READ_SIGNAL;

@@ -21,6 +21,7 @@ struct KeyTableTests {
     case ASK_KEY_WORD_LEFT, ASK_KEY_HOME: "Xab cd"
     case ASK_KEY_WORD_RIGHT, ASK_KEY_END: "ab cdX"
     case ASK_KEY_DELETE: "ab Xd"
+    case ASK_KEY_DELETE_WORD: "ab X"
     default: "ab Xcd"  // Up and Down with no history, and the ignored keys
     }
   }
@@ -38,7 +39,7 @@ struct KeyTableTests {
 
   @Test("In a button answer each key does its action and leaves no text", arguments: rows)
   func button(key: String, sequence: String, action: ask_key_action_t) throws {
-    let titles = ["abX cd", "ab cXd", "Xab cd", "ab cdX", "ab Xd", "ab Xcd"]
+    let titles = ["abX cd", "ab cXd", "Xab cd", "ab cdX", "ab Xd", "ab X", "ab Xcd"]
     let pty = try AskSession.ask(["-t", "Pick"] + titles)
     try pty.waitForPrompt()
     pty.type(Self.toThirdCharacter + sequence + "X\r")
@@ -70,6 +71,7 @@ struct KeyTableTests {
 
   /// Sequences outside the table and the terminal's reports: consumed whole.
   static let consumed = [
+    "\u{1B}x", "\u{1B}c", "\u{1B}u", "\u{1B}1",  // Alt-keys outside the table: M-x would open libedit's command line
     "\u{1B}[1;7Q", "\u{1B}OP", "\u{1B}[15~", "\u{1B}[24;5~", "\u{1B}[[A", "\u{1B}O5P", "\u{1B}[Z",
     "\u{1B}[12;40R", "\u{1B}[?62;22c", "\u{1B}[0n", "\u{1B}[8;24;80t",
     "\u{1B}]11;rgb:1c1c/1e1e/2626\u{1B}\\", "\u{1B}]10;rgb:ffff/ffff/ffff\u{7}", "\u{1B}P1$r0m\u{1B}\\",

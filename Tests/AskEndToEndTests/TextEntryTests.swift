@@ -296,12 +296,15 @@ struct TextEntryTests {
     #expect(pty.stderr == "ask: Answer line 1 of standard input is not valid UTF-8\n")
   }
 
-  @Test("A lone Esc in a secure field does not eat the next key")
-  func loneEscape() throws {
-    let pty = try AskSession.ask(["-s", "secure"])
-    try pty.waitForPrompt("Password: ")  // keys before it would be discarded
+  @Test("A lone Esc does nothing, and does not eat the next key, in every kind of field", arguments: [
+    (["-s", "secure"], "Password: ", "Password: *"), (["-s", "plain"], "Text: ", "Text: a"),
+    (["-t", "Pick", "ab", "other"], "Choice [", "cancel]: a"),
+  ])
+  func loneEscape(arguments: [String], prompt: String, echoed: String) throws {
+    let pty = try AskSession.ask(arguments)
+    try pty.waitForPrompt(prompt)  // keys before it would be discarded
     pty.type("a")
-    try pty.waitFor("Password: *")
+    try pty.waitFor(echoed)
     pty.type("\u{1B}")
     try pty.waitForKeysRead()  // ask has the Esc
     // Time is what is tested here: an Esc is lone when no key follows it

@@ -367,7 +367,8 @@ typedef enum ask_key_action {
   ASK_KEY_DOWN,       /* the later answer */
   ASK_KEY_HOME,       /* to the start of the line */
   ASK_KEY_END,        /* to the end of the line */
-  ASK_KEY_DELETE      /* the character under the cursor */
+  ASK_KEY_DELETE,     /* the character under the cursor */
+  ASK_KEY_DELETE_WORD /* from the cursor to the end of the word */
 } ask_key_action_t;
 
 /* One row of the key table: the bytes a terminal sends (from ESC), the
@@ -394,14 +395,13 @@ typedef struct ask_key_decoder {
 enum {
   ASK_KEY_PENDING = 0,  /* part of a sequence or string: nothing yet */
   ASK_KEY_TEXT = 1,     /* the byte on its own: text or a control key */
-  ASK_KEY_ALT = 2,      /* Alt and this printable ASCII byte (ESC b: M-b) */
-  ASK_KEY_SEQUENCE = 3  /* a whole sequence or string ended with this byte:
-                           *action is its row's action, or ASK_KEY_IGNORE */
+  ASK_KEY_SEQUENCE = 2  /* a whole sequence, string or Alt-key ended with
+                           this byte: *action is its row's, or ASK_KEY_IGNORE */
 };
 
 void ask_key_reset(ask_key_decoder_t *decoder);
 
-/* Feeds one byte typed. CSI (ESC [ …, ECMA-48: parameters 0x30-0x3F,
+/* Feeds one byte typed. Alt and a printable ASCII key (ESC b), CSI (ESC [ …, ECMA-48: parameters 0x30-0x3F,
  * intermediates 0x20-0x2F, a final 0x40-0x7E), SS3 (ESC O and one final),
  * the Linux console's ESC [ [ X, and OSC/DCS/SOS/PM/APC strings (ESC ] P X
  * ^ _ up to BEL or ST; CR or LF ends one unterminated, and so does its
@@ -414,9 +414,10 @@ int ask_key_feed(ask_key_decoder_t *decoder, unsigned char byte, ask_key_action_
  * one in a single write), 100 inside a string. */
 int ask_key_patience_ms(const ask_key_decoder_t *decoder);
 
-/* Nothing came within the patience: the sequence or string is dropped.
- * Returns 1 when it was a lone ESC (the Esc key itself), else 0. */
-int ask_key_expire(ask_key_decoder_t *decoder);
+/* Nothing came within the patience: the sequence or string is dropped,
+ * and so is a lone ESC (the Esc key does nothing: it cancels nothing and
+ * is no Meta prefix for a later key). */
+void ask_key_expire(ask_key_decoder_t *decoder);
 
 /* ---- Secure text entry --------------------------------------------------- */
 
