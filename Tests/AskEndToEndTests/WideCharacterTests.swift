@@ -80,4 +80,18 @@ struct WideCharacterTests {
     try screen.press("Enter")
     #expect(try screen.waitForExit().stdout == "分\n")
   }
+
+  @Test("Devanagari, Tamil and Thai: a spacing vowel sign takes a column, as the terminal draws it",
+        arguments: [("हिन्दी", 5), ("தமிழ்", 4), ("น้ำa", 3)])
+  func spacingMarks(text: String, columns: Int) throws {
+    let screen = try TmuxScreen(["-s", "plain", "-t", "T"])
+    try screen.waitForLine("Text: ", startingWith: "Text:", cursorAt: 6)
+    try screen.type(text)
+    try screen.waitForLine("Text: " + text, startingWith: "Text:", cursorAt: 6 + columns)
+    try screen.press("Home")
+    try screen.type("X")
+    try screen.waitForLine("Text: X" + text, startingWith: "Text:", cursorAt: 7)
+    try screen.press("Enter")
+    #expect(try screen.waitForExit().stdout == "X" + text + "\n")
+  }
 }

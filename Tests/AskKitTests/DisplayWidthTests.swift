@@ -14,6 +14,8 @@ struct DisplayWidthTests {
     ("🇫🇷", 2),                         // a flag: regional indicators pair
     ("1\u{FE0F}\u{20E3}", 2), ("#\u{FE0F}\u{20E3}", 2), // keycaps: ASCII with VS16
     ("\u{FE0F}", 0),                   // VS16 alone follows nothing
+    ("हिन्दी", 5), ("தமிழ்", 4), ("น้ำ", 2), // spacing vowel signs take a column, as terminals draw them
+    ("ᄒ\u{1161}", 2),                  // Hangul jamo L V: the vowel is 0
   ])
   func widths(text: String, columns: Int) {
     #expect(TerminalText.displayWidth(text) == columns)

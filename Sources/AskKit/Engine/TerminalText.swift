@@ -52,12 +52,16 @@ package enum TerminalText {
   }
 
   /// The display width of `text` in terminal columns, per extended grapheme
-  /// cluster (SPEC §6): 2 when its first scalar is East Asian Wide or
-  /// Fullwidth, has Emoji_Presentation, or is followed by VS16 (U+FE0F);
-  /// else the width of its first scalar (glibc's `wcwidth` under C.UTF-8;
-  /// controls count 0 — shown text is made ``visible(_:)`` first). The
-  /// other scalars of a cluster count 0: a ZWJ family emoji is 2, `é` as
-  /// e + U+0301 is 1.
+  /// cluster (SPEC §6): 2 for an emoji — its first scalar has
+  /// Emoji_Presentation, or VS16 (U+FE0F) follows it — whatever scalars the
+  /// cluster has (a ZWJ family, a flag, `👍🏽`, `1️⃣`); for any other
+  /// cluster the columns of its scalars (glibc's `wcwidth` under C.UTF-8,
+  /// controls 0 — shown text is made ``visible(_:)`` first), so combining
+  /// marks count 0 and a spacing vowel sign its column, as terminals draw
+  /// them: `é` as e + U+0301 is 1, `हिन्दी` 5, `น้ำ` 2. (SPEC's words give a
+  /// cluster only its first scalar's width; on every terminal tried, tmux
+  /// and glibc's `wcwidth` alike, a spacing mark takes a column, and
+  /// Devanagari, Tamil and Thai lines and lists did not align.)
   package static func displayWidth(_ text: String) -> Int {
     var width = 0, steps = 0
     for character in text {
@@ -72,10 +76,12 @@ package enum TerminalText {
   package static func width(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
-    if scalars.count > 1 && scalars.dropFirst().contains("\u{FE0F}") { return 2 }  // VS16: 1️⃣, ❤️
-    if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }  // ASCII, the common case
-    if first.properties.isEmojiPresentation { return 2 }
-    return max(0, Int(ask_scalar_width(first.value)))
+    var rest = scalars.dropFirst()
+    if first.value < 0x7F && rest.isEmpty { return first.value < 0x20 ? 0 : 1 }  // ASCII, the common case
+    if rest.contains("\u{FE0F}") || first.properties.isEmojiPresentation { return 2 }  // VS16: 1️⃣, ❤️
+    var width = max(0, Int(ask_scalar_width(first.value)))
+    while let scalar = rest.popFirst() { width += max(0, Int(ask_scalar_width(scalar.value))) }
+    return width
   }
 
   /// `text` cut into lines of at most `width` columns: at spaces where it
