@@ -437,6 +437,8 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
     draw_line(s, 1); /* the cursor after the line, for what comes below it */
     int signo;
     if (text != NULL) (void)ask_write_all(s->session, s->outfd, "\n", 1, &signo);
+    else if (count == 0 && s->status == ASK_READ_ERROR) /* Ctrl-D: shown, as libedit shows it */
+      (void)ask_write_all(s->session, s->outfd, "^D", 2, &signo);
   }
   if (text == NULL && s->status == ASK_READ_RESUMED) {
     /* Keep what was typed; el_line converts it to UTF-8 under libedit's

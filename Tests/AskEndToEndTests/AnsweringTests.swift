@@ -59,6 +59,16 @@ struct AnsweringTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("Ctrl-D on an empty answer line shows ^D (as the README's transcript) and cancels")
+  func controlDShown() throws {
+    let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])
+    try pty.waitForPrompt()
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.screen.hasSuffix("Choice [1-2, Ctrl-D = cancel]: ^D\r\n"))
+    #expect(pty.stdout == "")
+  }
+
   @Test("An unrecognised answer gets one hint and the answer line again, not the list")
   func reprompt() throws {
     let pty = try AskSession.ask(["-t", "Pick", "Alpha", "Beta"])
