@@ -35,6 +35,8 @@ struct ask_line {
   size_t drawn_length, drawn_cursor;
   char *prompt;             /* drawn by prompt_of; owned */
   char *pending;            /* what was typed when a read was suspended */
+  int pending_after;        /* its scalars after the cursor then */
+  int move_back;            /* scalars to move left once the pending text is in */
   int64_t deadline_ms;      /* for read_char; negative = none */
   int status;               /* ASK_READ_* set by read_char on -1 */
   int signo;                /* the signal when status is ASK_READ_SIGNAL */
@@ -218,6 +220,10 @@ static int read_char(EditLine *el, wchar_t *wc) {
   if (s->queued_count > 0) {
     *wc = s->queued[--s->queued_count];
     return 1;
+  }
+  if (s->move_back > 0) { /* the pending text is in: its cursor back in place */
+    (void)el_cursor(el, -s->move_back);
+    s->move_back = 0;
   }
   unsigned char bytes[4];
   int have = 0, need = 0, drawn = !s->draws;
@@ -428,6 +434,8 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   s->status = ASK_READ_ERROR;
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   if (initial != NULL && initial[0] != '\0') el_push(s->el, initial);
+  /* The text of a suspended read comes back with its cursor where it was. */
+  s->move_back = s->pending != NULL && initial != NULL && strcmp(initial, s->pending) == 0 ? s->pending_after : 0;
   forget_drawing(s); /* the prompt starts where the cursor is */
   s->recalled = 0;   /* el_gets starts at the new line, below the history */
   int count = 0;
@@ -451,6 +459,7 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
       memcpy(s->pending, li->buffer, n);
       s->pending[n] = '\0';
     }
+    s->pending_after = (int)scalars((const unsigned char *)li->cursor, (size_t)(li->lastchar - li->cursor));
   }
   if (outer != (locale_t)0) uselocale(outer);
   (void)ask_session_hold(s->session);

@@ -393,25 +393,26 @@ struct TextEntryTests {
     #expect(pty.count("\u{1B}[1mBounce") == 2)  // the first draw, and one for the resume
   }
 
-  @Test("Ctrl-Z at the shell suspends ask; fg brings the prompt back")
+  @Test("Ctrl-Z at the shell suspends ask; fg brings the prompt back, and the line with its cursor")
   func controlZAndFg() throws {
     let pty = try AskSession.interactiveShell()
     try pty.waitFor("$ ")
-    pty.type("ask -t Suspended A B > /dev/null\r")
+    pty.type("ask -t Suspended Alpha Beta\r")
     try pty.waitForPrompt()
-    pty.type("a")
-    try pty.waitFor("cancel]: a")  // read: Ctrl-Z flushes input not yet read (no NOFLSH)
+    pty.type("Apha\u{1B}[H\u{1B}[C")  // Home, Right: the cursor after the A
+    try pty.waitFor("cancel]: Apha")
+    try pty.waitForKeysRead()  // all read: Ctrl-Z flushes input not yet read (no NOFLSH)
     pty.type("\u{1A}")
     try pty.waitFor("Stopped")
     pty.type("stty -a | grep -o ' icanon' ; fg\r")
     try pty.waitFor("\r icanon\r\n")  // stty's line: canonical while ask is suspended
     try pty.waitUntil("the prompt drawn again after fg") {
-      pty.count("Suspended\u{1B}[0m\r\n") >= 2 && pty.screen.hasSuffix("cancel]: a")
+      pty.count("Suspended\u{1B}[0m\r\n") >= 2 && pty.screen.hasSuffix("cancel]: Apha\u{1B}[3D")
     }
     try pty.waitUntilNonCanonical()
     #expect(pty.count("Suspended\u{1B}[0m\r\n") == 2)
-    pty.type("\r")  // the "a" typed before Ctrl-Z is still there
-    try pty.waitFor("cancel]: a\r\n\u{1B}[?2004h$ ")
+    pty.type("l\r")  // typed where the cursor was before Ctrl-Z
+    try pty.waitFor("Apha\u{1B}[3Dlpha\r\nAlpha\r\n\u{1B}[?2004h$ ")  // the line, the answer on stdout, the shell
     pty.type("echo \"status=$?\"; exit\r")
     try pty.waitFor("status=0")
     #expect(try pty.waitForExit() == 0)
