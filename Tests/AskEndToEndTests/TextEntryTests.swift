@@ -296,6 +296,28 @@ struct TextEntryTests {
     #expect(pty.stderr == "ask: Answer line 1 of standard input is not valid UTF-8\n")
   }
 
+  /// The owner of `/proc/PID/status`: the process's user while it is dumpable,
+  /// root once it is not (proc(5)).
+  static func procOwner(_ pid: pid_t) -> uid_t? {
+    var info = stat()
+    return stat("/proc/\(pid)/status", &info) == 0 ? info.st_uid : nil
+  }
+
+  @Test("A style that asks a secret is not dumpable from its first field, login-password's login included",
+        .enabled(if: getuid() == 0, "runs ask as nobody, which needs root"),
+        arguments: [(["-s", "login-password"], "Login: ", uid_t(0)), (["-s", "secure"], "Password: ", 0),
+                    (["-s", "plain"], "Text: ", 65534)])
+  func notDumpable(arguments: [String], prompt: String, owner: uid_t) throws {
+    let pty = try PseudoTerminal(
+      executable: "/usr/bin/setpriv",
+      arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", AskSession.executable] + arguments,
+      environment: AskSession.environment)
+    try pty.waitForPrompt(prompt)
+    #expect(Self.procOwner(pty.pid) == owner)  // setpriv became ask: the same process
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit() == 1)
+  }
+
   @Test("A lone Esc does nothing, and does not eat the next key, in every kind of field", arguments: [
     (["-s", "secure"], "Password: ", "Password: *"), (["-s", "plain"], "Text: ", "Text: a"),
     (["-t", "Pick", "ab", "other"], "Choice [", "cancel]: a"),

@@ -56,6 +56,13 @@ package struct AlertPresenter {
   ///   ``Console`` throws them.
   package func present(_ alert: Alert) throws(AskError) -> Response {
     let alert = try alert.validated()
+    // A style that asks a secret makes the process non-dumpable from its
+    // start (SPEC §6), while the login of login-password is typed too: an
+    // empty secret is held until the prompt ends (the secret read then
+    // holds it on).
+    let asksSecret = (0..<alert.style.fieldCount).contains { alert.style.isSecureField($0) }
+    let hold = asksSecret ? SecretText() : nil
+    defer { withExtendedLifetime(hold) {} }
     let deadline = Self.deadline(after: alert.timeout)
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
