@@ -55,4 +55,39 @@ struct HostileInputTests {
     #expect(try pty.waitForExit(timeout: 2) == 130)
     #expect(pty.termiosRestored)
   }
+
+  // MARK: - A backtracking --pattern (issue 12's first point)
+
+  static let backtracking = "([a-zA-Z0-9]+[._-]?)+@[a-z]+\\.[a-z]+"
+
+  @Test("A backtracking pattern on a piped answer is given up after 2 s with a hint naming it, exit 2")
+  func backtrackingPiped() throws {
+    let child = try AskSession.ask(["-s", "plain", "--pattern", Self.backtracking],
+                                   stdin: .noTerminal(Array("john.smith.from.the.accounting.department\n".utf8)))
+    #expect(try child.waitForExit(timeout: 10) == 2)
+    #expect(child.stderr.contains("could not be checked against the pattern '\(Self.backtracking)' in 2 s"))
+    #expect(child.stdout == "")
+  }
+
+  @Test("SIGTERM during a backtracking match ends ask at once, with its terminal restored and the match killed")
+  func signalDuringMatch() throws {
+    let pty = try AskSession.ask(["-s", "plain", "--pattern", "(a*)*b", "--timeout", "30"])
+    try pty.waitForPrompt("Text: ")
+    pty.type(String(repeating: "a", count: 40) + "\r")
+    try pty.waitUntil("the match begun in its own process") { pty.processes(named: "ask").count == 2 }
+    kill(pty.pid, SIGTERM)
+    #expect(try pty.waitForExit(timeout: 2) == 143)
+    #expect(pty.termiosRestored)
+    try pty.waitForProcessDead(named: "ask")
+  }
+
+  @Test("The prompt's timeout acts during a backtracking match")
+  func timeoutDuringMatch() throws {
+    let pty = try AskSession.ask(["-s", "plain", "--pattern", "(a*)*b", "--timeout", "1"])
+    try pty.waitForPrompt("Text: ")
+    pty.type(String(repeating: "a", count: 40) + "\r")
+    #expect(try pty.waitForExit(timeout: 3) == 124)
+    #expect(pty.termiosRestored)
+    try pty.waitForProcessDead(named: "ask")
+  }
 }

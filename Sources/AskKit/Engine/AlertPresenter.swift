@@ -188,8 +188,16 @@ package struct AlertPresenter {
       case .line(let text):
         if alert.requiresText && TerminalText.trimmed(text).isEmpty {
           try hintOrThrow("This field cannot be empty.")
-        } else if let pattern = alert.pattern, !matches(text, pattern) {
-          try hintOrThrow("'\(TerminalText.shortened(text))' does not match the pattern '\(TerminalText.visible(pattern))'.")
+        } else if let pattern = alert.pattern {
+          let shown = TerminalText.shortened(text), named = TerminalText.visible(pattern)
+          switch try match(text, pattern, deadline: deadline) {
+          case .matches: return .value(text)
+          case .doesNotMatch: try hintOrThrow("'\(shown)' does not match the pattern '\(named)'.")
+          case .timedOut: return .timedOut
+          case .gaveUp:
+            try hintOrThrow("'\(shown)' could not be checked against the pattern '\(named)' in \(Self.patternSeconds) s"
+              + " (it backtracks too much: simplify it).")
+          }
         } else {
           return .value(text)
         }
@@ -229,9 +237,43 @@ package struct AlertPresenter {
     }
   }
 
-  private func matches(_ text: String, _ pattern: String) -> Bool {
-    guard let regex = try? Regex(pattern) else { return false }
-    return (try? regex.wholeMatch(in: text)) != nil
+  /// What matching a field's text against ``Alert/pattern`` gave.
+  private enum PatternMatch { case matches, doesNotMatch, gaveUp, timedOut }
+
+  /// The longest a `--pattern` match may take (SPEC §6).
+  static let patternSeconds = 2
+
+  /// A text and a pattern for the child that matches them.
+  private final class PatternJob {
+    let text: String, pattern: String
+    init(text: String, pattern: String) { (self.text, self.pattern) = (text, pattern) }
+  }
+
+  /// Matches `text` against `pattern` (Swift `Regex`, the whole text) in a
+  /// child process (`ask_run_in_child`), for at most ``patternSeconds`` or
+  /// until `deadline`: a backtracking match cannot be cancelled in process
+  /// (a cancelled `(a*)*b` on 26 `a` ran on for 20 s), and a thread left
+  /// to run would burn a host's CPU; a child is killed. A terminating
+  /// signal kills it too and is thrown.
+  private func match(_ text: String, _ pattern: String, deadline: Int64?) throws(AskError) -> PatternMatch {
+    let limit = ask_now_ms() + Int64(Self.patternSeconds) * 1000
+    let until = deadline.map { min($0, limit) } ?? limit
+    let job = Unmanaged.passRetained(PatternJob(text: text, pattern: pattern))
+    defer { job.release() }
+    var signo: Int32 = 0
+    let result = ask_run_in_child(Interruption.session, { context in
+      guard let context else { return 0 }
+      let job = Unmanaged<PatternJob>.fromOpaque(context).takeUnretainedValue()
+      guard let regex = try? Regex(job.pattern) else { return 0 }
+      return (try? regex.wholeMatch(in: job.text)) != nil ? 1 : 0
+    }, job.toOpaque(), until, &signo)
+    switch Int(result) {
+    case ASK_CHILD_TRUE: return .matches
+    case ASK_CHILD_FALSE: return .doesNotMatch
+    case ASK_CHILD_SIGNAL: throw .interrupted(signal: signo)
+    case ASK_CHILD_TIMEOUT: return deadline.map { ask_now_ms() >= $0 } == true ? .timedOut : .gaveUp
+    default: return .gaveUp  // no child to match in
+    }
   }
 
   /// On a terminal: draws the hint (the caller asks again). From a pipe:

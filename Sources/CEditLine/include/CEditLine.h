@@ -352,6 +352,27 @@ void ask_line_remember(ask_line_t *line_session, const char *line);
  * session ends, which then restores the terminal's own. */
 void ask_line_close(ask_line_t *_Nullable line_session);
 
+/* ---- Work in a child process ------------------------------------------- */
+
+/* Result of ask_run_in_child. */
+enum {
+  ASK_CHILD_TRUE = 0,    /* the work returned nonzero */
+  ASK_CHILD_FALSE = 1,   /* the work returned 0 */
+  ASK_CHILD_SIGNAL = 2,  /* a terminating signal came first (*signo); the child was killed */
+  ASK_CHILD_TIMEOUT = 3, /* the deadline passed first; the child was killed */
+  ASK_CHILD_ERROR = 4    /* no child (fork or pipe failed, errno), or it died */
+};
+
+/* Runs `work(context)` in a child process (fork: it sees this process's
+ * memory as it is now) and waits for it with ask_session_wait until
+ * `deadline_ms` (as there): a terminating signal or the deadline kills the
+ * child (SIGKILL) and reaps it, so work that might never end — a
+ * backtracking regular expression — never keeps a signal or a timeout
+ * from acting. The child takes every signal's default action and ends
+ * with _exit. Returns one of ASK_CHILD_*. */
+int ask_run_in_child(ask_session_t *_Nullable session, int (*work)(void *_Nullable),
+                     void *_Nullable context, int64_t deadline_ms, int *signo);
+
 /* ---- Keys ---------------------------------------------------------------- */
 
 /* What a key in the table does. */
