@@ -123,7 +123,9 @@ public enum AskCommand {
     var count = 0
     var linesSeen = 0
     while true {
-      scanner.skipLines(console.linesRead - linesSeen)
+      // Answer lines read from the spec's own stream count in its positions
+      // (from another stream, as with --spec FILE --answers stdin, never).
+      if sharesStream { scanner.skipLines(console.linesRead - linesSeen) }
       linesSeen = console.linesRead
       if typed { console.releaseTerminal() }  // held again when the prompt is drawn
       source.deadline = AlertPresenter.deadline(after: invocation.timeout).map { ($0, invocation.timeout ?? .zero) }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -122,8 +123,10 @@ static void draw_line(struct ask_line *s, int at_end) {
     if (length > 0 && text[length - 1] == '\n') length--; /* el_gets's line ends with its Enter */
     cursor = length;
   }
-  int columns = 0;
-  if (el_get(s->el, EL_GETTC, "co", &columns) != 0 || columns < 1) columns = 80;
+  /* The terminal's width now (libedit's may be stale: see read_char);
+   * 0 is unknown, and more than 1000 counts as 1000 (SPEC §6). */
+  struct winsize window;
+  int columns = ioctl(s->outfd, TIOCGWINSZ, &window) == 0 && window.ws_col > 0 ? window.ws_col : 80;
   if (columns > 1000) columns = 1000;
   char *bytes = ask_line_drawing(s->prompt, text, length, cursor, s->drawn, s->drawn_length, s->drawn_cursor,
                                  (size_t)columns);
@@ -255,7 +258,11 @@ static int read_char(EditLine *el, wchar_t *wc) {
       if (w == ASK_WAIT_SIGNAL) el_set(el, EL_EDITMODE, 0);
       return -1;
     }
-    if (ask_session_take_resize(s->session)) el_resize(el);
+    /* A resize: libedit's own display, when it draws, follows it. When ask
+     * draws, libedit's display is never shown and is left at its first
+     * size (its el_resize of a wrapped line onto a smaller window crashed:
+     * SIGSEGV, or heap corruption in re_clear_display). */
+    if (ask_session_take_resize(s->session) && !s->draws) el_resize(el);
     unsigned char c;
     ssize_t r = read(s->infd, &c, 1);
     if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
@@ -293,6 +300,10 @@ static int read_char(EditLine *el, wchar_t *wc) {
       continue;
     }
     if ((c == 0x10 || c == 0x0e) && !history_key(s, c == 0x10)) continue;
+    /* Ctrl-V (quoted insert: a raw byte, a newline, a sequence's bytes into
+     * the answer), Ctrl-R and Ctrl-S (libedit's searches, whose own prompt
+     * is never shown) do nothing. */
+    if (c == 0x16 || c == 0x12 || c == 0x13) continue;
     if (c == 0x0c && s->draws) { /* Ctrl-L: clear the screen, the line at the top */
       int signo;
       (void)ask_write_all(s->session, s->outfd, "\033[H\033[2J", 7, &signo);

@@ -62,9 +62,6 @@ enum {
   IN_STRING_ESC  /* an ESC inside a string: ST if a backslash follows */
 };
 
-/* A string with no terminator never holds the keyboard longer than this. */
-enum { STRING_MAX = 4096 };
-
 static ask_key_action_t lookup(const ask_key_decoder_t *d) {
   if (d->length >= sizeof d->sequence) return ASK_KEY_IGNORE; /* too long for any row */
   for (size_t i = 0; i < table_count; i++) {
@@ -156,8 +153,7 @@ int ask_key_feed(ask_key_decoder_t *d, unsigned char byte, ask_key_action_t *act
       return ASK_KEY_PENDING;
     }
     if (byte == '\r' || byte == '\n') break; /* never in a report: Enter */
-    if (++d->length >= STRING_MAX) return end_string(d);
-    return ASK_KEY_PENDING;
+    return ASK_KEY_PENDING; /* nothing of it is kept, however long */
   case IN_STRING_ESC:
     if (byte == '\\') return end_string(d); /* ST */
     /* An ESC that was no ST ends the string and starts a sequence. */

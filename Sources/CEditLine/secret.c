@@ -102,8 +102,11 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
   case 0x08: /* Backspace: one character, not one byte */
     *count = erase_character(s);
     return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
-  case 0x15: /* Ctrl-U: clear */
-    while (erase_character(s)) (*count)++;
+  case 0x15: /* Ctrl-U: clear, all at once (one character at a time is quadratic) */
+    *count = ask_character_count(s->bytes, s->length);
+    if (s->bytes != NULL) explicit_bzero(s->bytes, s->length);
+    s->length = s->last_start = 0;
+    s->expect = 0;
     return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
   case 0x17: /* Ctrl-W: the word before, and the spaces after it */
     while (s->length > 0 && s->bytes[s->length - 1] == ' ') *count += erase_character(s);

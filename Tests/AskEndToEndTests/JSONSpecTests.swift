@@ -278,4 +278,16 @@ struct JSONSpecTests {
     #expect(try alone.waitForExit() == 2)
     #expect(alone.stderr == message)
   }
+
+  @Test("A spec file's error positions do not count answer lines read from stdin")
+  func filePositionsWithPipedAnswers() throws {
+    let directory = try TemporaryDirectory()
+    let spec = directory.path + "/specs.json"
+    let file = try #require(fopen(spec, "w"))
+    fputs("{\"buttons\":[\"A\",\"B\"]}\n{\"buttons\":[\"C\",1]}", file)
+    fclose(file)
+    let child = try AskSession.ask(["--spec", spec, "--answers", "stdin"], stdin: .noTerminal(Array("1\n".utf8)))
+    #expect(try child.waitForExit() == 2)
+    #expect(child.stderr.hasSuffix("ask: Spec at line 2, column 17: 'buttons[1]' must be a string, not a number\n"))
+  }
 }

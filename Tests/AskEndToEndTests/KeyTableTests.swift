@@ -76,6 +76,7 @@ struct KeyTableTests {
     "\u{1B}[12;40R", "\u{1B}[?62;22c", "\u{1B}[0n", "\u{1B}[8;24;80t",
     "\u{1B}]11;rgb:1c1c/1e1e/2626\u{1B}\\", "\u{1B}]10;rgb:ffff/ffff/ffff\u{7}", "\u{1B}P1$r0m\u{1B}\\",
     "\u{1B}_Gi=1;OK\u{1B}\\", "\u{1B}^note\u{1B}\\", "\u{1B}Xstring\u{1B}\\",
+    "\u{1B}]52;c;" + String(repeating: "QUJD", count: 1250) + "\u{7}",  // 5000 bytes: consumed whole too
   ]
 
   @Test("A sequence not in the table, or a report, leaves a plain field as typed", arguments: consumed)

@@ -143,6 +143,13 @@ final class PseudoTerminal {
   /// The path of executable `name` next to the test binary.
   static func locate(_ name: String) -> String { binDirectory + "/" + name }
 
+  /// Resizes the terminal (TIOCSWINSZ on the master): the kernel sends
+  /// SIGWINCH to its foreground process group.
+  func resize(rows: Int, columns: Int) {
+    var window = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &window)
+  }
+
   /// Queues keys for the terminal; they are written as the pty accepts them
   /// (now, or during the next wait). Ignored without a terminal (also after
   /// hangUp()).

@@ -51,7 +51,15 @@ struct AnswerLineTests {
     // "P: " and 6 letters: 9 columns; 分 needs 2, so it starts the next row.
     let drawn = AnswerLine.drawing(prompt: "P: ", line: Self.line("abcdef分", cursor: 6),
                                    previous: Self.line("abcdef"), columns: 10)
-    #expect(drawn == "分\u{1B}[2D")
+    #expect(drawn == "\u{1B}[K分\u{1B}[2D")
+  }
+
+  @Test("An insert that makes a wide character wrap erases the cell it skips, which held the old text")
+  func wideWrapErases() {
+    // "P: abcdefg" fills 10 columns; 中 typed before the g cannot fit in the last one.
+    let drawn = AnswerLine.drawing(prompt: "P: ", line: Self.line("abcdef中g", cursor: 7),
+                                   previous: Self.line("abcdefg", cursor: 6), columns: 10)
+    #expect(drawn == "\u{1B}[K中g\u{1B}[1D")
   }
 
   @Test("A line that shrinks by a row erases the rows below")

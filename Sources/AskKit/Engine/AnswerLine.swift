@@ -81,8 +81,7 @@ enum AnswerLine {
       now = start
     }
     let suffix = line.text[common...]
-    out += String(suffix)  // (a Substring appended as it is goes through the generic Character path)
-    let end = place(suffix, from: now, columns: columns)
+    let end = write(suffix, from: now, columns: columns, to: &out)
     if let previous {  // the rest of the old line, when it went further
       let old = place(Substring(previous.text), from: start, columns: columns)
       if old.row > end.row || (old.row == end.row && old.column > end.column) {
@@ -95,6 +94,31 @@ enum AnswerLine {
       now = Position(row: end.row + 1)
     }
     return out + move(from: now, to: shown(line, at: line.cursor, from: start, columns: columns))
+  }
+
+  /// Appends `text` to `out`, drawn from `start`, and returns the position
+  /// after it. Where a wide character does not fit the row, the cells it
+  /// skips are erased first (ECMA-48 EL): they may hold a character of the
+  /// line drawn before.
+  static func write(_ text: Substring, from start: Position, columns: Int, to out: inout String) -> Position {
+    if text.utf8.allSatisfy({ $0 &- 0x20 < 0x5F }) {  // printable ASCII: nothing wide
+      out += String(text)  // (a Substring appended as it is goes through the generic Character path)
+      return place(text, from: start, columns: columns)
+    }
+    var position = start, written = text.startIndex
+    for index in text.indices {
+      let width = TerminalText.width(of: text[index])
+      if position.column + width > columns && position.column > 0 {
+        if position.column < columns {
+          out += String(text[written..<index]) + "\u{1B}[K"
+          written = index
+        }
+        position = Position(row: position.row + 1)
+      }
+      position.column += width
+    }
+    out += String(text[written...])
+    return position
   }
 
   /// The position after `text` drawn from `start`.

@@ -425,8 +425,8 @@ void ask_key_reset(ask_key_decoder_t *decoder);
 /* Feeds one byte typed. Alt and a printable ASCII key (ESC b), CSI (ESC [ …, ECMA-48: parameters 0x30-0x3F,
  * intermediates 0x20-0x2F, a final 0x40-0x7E), SS3 (ESC O and one final),
  * the Linux console's ESC [ [ X, and OSC/DCS/SOS/PM/APC strings (ESC ] P X
- * ^ _ up to BEL or ST; CR or LF ends one unterminated, and so does its
- * 4096th byte) are consumed whole; a byte that cannot continue a
+ * ^ _ up to BEL or ST, however long: none of it is kept; CR or LF ends one
+ * unterminated) are consumed whole; a byte that cannot continue a
  * sequence ends it and is read afresh. Returns one of ASK_KEY_*. */
 int ask_key_feed(ask_key_decoder_t *decoder, unsigned char byte, ask_key_action_t *action);
 
