@@ -90,4 +90,16 @@ struct HostileInputTests {
     #expect(pty.termiosRestored)
     try pty.waitForProcessDead(named: "ask")
   }
+
+  @Test("A 65535×65535 terminal prompts at once and edits the line in its own canonical mode (libedit would allocate 9 GB)")
+  func hugeTerminal() throws {
+    let pty = try PseudoTerminal(executable: AskSession.executable, arguments: ["-t", "x", "a", "b"],
+                                 environment: AskSession.environment, rows: 65535, columns: 65535)
+    try pty.waitFor("Choice [1-2, Ctrl-D = cancel]: ")
+    try pty.waitForModes(canonical: true)
+    pty.type("3\u{7F}2\r")  // the terminal's own erase edits it
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "b\n")
+    #expect(pty.termiosRestored)
+  }
 }

@@ -190,6 +190,16 @@ public final class TerminalConsole: Console {
     return session
   }
 
+  /// True when the terminal reports more than ``TerminalSize/maximum``
+  /// columns or rows: libedit allocates its display for the size it reads
+  /// (9 GB and 19 s at 65535×65535), so such a terminal edits the line in
+  /// its own canonical mode instead (SPEC §6).
+  private var isTooBigForLineEditing: Bool {
+    var window = winsize()
+    guard ioctl(answerFD, UInt(TIOCGWINSZ), &window) == 0 else { return false }
+    return Int(window.ws_col) > TerminalSize.maximum || Int(window.ws_row) > TerminalSize.maximum
+  }
+
   /// The drawing terminal's size (TIOCGWINSZ), else `COLUMNS` and `LINES`,
   /// else 80×24. Read anew each time: the window may have been resized.
   package var size: TerminalSize {
@@ -317,6 +327,10 @@ public final class TerminalConsole: Console {
     let session = try held()
     guard isInteractive, let editor = try openEditor(session) else {
       try draw(request.prompt)
+      // A terminal too big for libedit: the line is read in the terminal's
+      // own modes, which echo and edit it (the kernel's canonical mode).
+      let echoes = isInteractive
+      if echoes { ask_session_release(session) }
       var line: UnsafeMutablePointer<CChar>?
       var length = 0
       let status = ask_read_fd_line(session, answerFD, deadline, &line, &length, &signo)
@@ -327,7 +341,7 @@ public final class TerminalConsole: Console {
       defer { free(line) }
       // Valid UTF-8 (the C reader checked it): the decoding replaces nothing.
       let answer = String(decoding: UnsafeRawBufferPointer(start: line, count: length), as: UTF8.self)
-      try draw(TerminalText.visible(answer) + "\n")
+      if !echoes { try draw(TerminalText.visible(answer) + "\n") }
       return .line(answer)
     }
     completions = request.completions
@@ -422,7 +436,7 @@ public final class TerminalConsole: Console {
   /// The libedit session, opened on first use (interactive only; `nil`
   /// otherwise), on `session`'s held terminal.
   private func openEditor(_ session: OpaquePointer) throws(AskError) -> OpaquePointer? {
-    guard isInteractive else { return nil }
+    guard isInteractive, !isTooBigForLineEditing else { return nil }
     if let editor { return editor }
     let context = Unmanaged.passUnretained(self).toOpaque()
     guard let editor = ask_line_open(session, "ask", answerFD, drawingFD, completeTitle, context) else {
