@@ -124,10 +124,10 @@ static void draw_line(struct ask_line *s, int at_end) {
     cursor = length;
   }
   /* The terminal's width now (libedit's may be stale: see read_char);
-   * 0 is unknown, and more than 1000 counts as 1000 (SPEC §6). */
+   * 0 is unknown, and more than ASK_SIZE_MAX counts as that (SPEC §6). */
   struct winsize window;
   int columns = ioctl(s->outfd, TIOCGWINSZ, &window) == 0 && window.ws_col > 0 ? window.ws_col : 80;
-  if (columns > 1000) columns = 1000;
+  if (columns > ASK_SIZE_MAX) columns = ASK_SIZE_MAX;
   char *bytes = ask_line_drawing(s->prompt, text, length, cursor, s->drawn, s->drawn_length, s->drawn_cursor,
                                  (size_t)columns);
   if (bytes == NULL) return;
@@ -142,16 +142,64 @@ static void draw_line(struct ask_line *s, int at_end) {
   s->drawn_cursor = cursor;
 }
 
-/* Left, Right, Backspace and Delete act on whole characters when ask
- * draws the line: libedit's own act on one scalar, so for a character of
- * several (e + U+0301, a flag, a ZWJ family, हि) they are done here with
- * el_cursor and el_deletestr. Returns 1 when done here, 0 to leave the key
- * to libedit (a character of one scalar, or nothing to act on). */
-enum { CHARACTER_LEFT, CHARACTER_RIGHT, CHARACTER_BACKSPACE, CHARACTER_DELETE, NOT_A_CHARACTER_KEY };
+/* The keys ask acts on itself, before libedit sees them. */
+enum {
+  OWN_NONE,          /* libedit's */
+  OWN_LEFT,          /* Left, Right, Backspace and Delete: on whole characters */
+  OWN_RIGHT,
+  OWN_BACKSPACE,
+  OWN_DELETE,
+  OWN_UP,            /* Up and Down: within the run's history */
+  OWN_DOWN,
+  OWN_CLEAR,         /* Ctrl-L: the screen, when ask draws */
+  OWN_NOTHING        /* does nothing */
+};
 
+/* The own key a byte is (emacs map): ^B Left, ^F Right, DEL and ^H
+ * Backspace, ^D Delete when there is text after the cursor, ^P Up, ^N
+ * Down, ^L; Ctrl-V (quoted insert: a raw byte, a newline, a sequence's
+ * bytes into the answer), Ctrl-R and Ctrl-S (libedit's searches, whose
+ * prompt is never shown) do nothing. */
+static int control_key(struct ask_line *s, unsigned char c) {
+  switch (c) {
+  case 0x02: return OWN_LEFT;
+  case 0x06: return OWN_RIGHT;
+  case 0x08:
+  case 0x7f: return OWN_BACKSPACE;
+  case 0x04: {
+    const LineInfo *li = el_line(s->el);
+    return li->cursor < li->lastchar ? OWN_DELETE : OWN_NONE;
+  }
+  case 0x10: return OWN_UP;
+  case 0x0e: return OWN_DOWN;
+  case 0x0c: return OWN_CLEAR;
+  case 0x16:
+  case 0x12:
+  case 0x13: return OWN_NOTHING;
+  default: return OWN_NONE;
+  }
+}
+
+/* The own key an action of the key table is. */
+static int table_key(ask_key_action_t action) {
+  switch (action) {
+  case ASK_KEY_LEFT: return OWN_LEFT;
+  case ASK_KEY_RIGHT: return OWN_RIGHT;
+  case ASK_KEY_DELETE: return OWN_DELETE;
+  case ASK_KEY_UP: return OWN_UP;
+  case ASK_KEY_DOWN: return OWN_DOWN;
+  default: return OWN_NONE;
+  }
+}
+
+/* Left, Right, Backspace and Delete over a character of several scalars
+ * (e + U+0301, a flag, a ZWJ family, हि) when ask draws the line: libedit's
+ * act on one scalar, so they are done here with el_cursor and
+ * el_deletestr. Returns 1 when done, 0 to leave the key to libedit (a
+ * character of one scalar, or nothing to act on). */
 static int character_key(struct ask_line *s, int key) {
-  if (!s->draws || key == NOT_A_CHARACTER_KEY) return 0;
-  int forward = key == CHARACTER_RIGHT || key == CHARACTER_DELETE;
+  if (!s->draws) return 0;
+  int forward = key == OWN_RIGHT || key == OWN_DELETE;
   const LineInfo *li = el_line(s->el);
   const unsigned char *text = (const unsigned char *)li->buffer;
   size_t length = (size_t)(li->lastchar - li->buffer), cursor = (size_t)(li->cursor - li->buffer);
@@ -160,41 +208,16 @@ static int character_key(struct ask_line *s, int key) {
   size_t to = forward ? ask_character_boundary(text, length, cursor + 1) : cursor;
   int n = (int)scalars(text + from, to - from);
   if (n <= 1) return 0;
-  switch (key) {
-  case CHARACTER_LEFT: (void)el_cursor(s->el, -n); break;
-  case CHARACTER_RIGHT: (void)el_cursor(s->el, n); break;
-  case CHARACTER_DELETE: (void)el_cursor(s->el, n); el_deletestr(s->el, n); break;
-  case CHARACTER_BACKSPACE: el_deletestr(s->el, n); break;
-  }
+  if (key == OWN_LEFT) (void)el_cursor(s->el, -n);
+  if (key == OWN_RIGHT || key == OWN_DELETE) (void)el_cursor(s->el, n);
+  if (key == OWN_BACKSPACE || key == OWN_DELETE) el_deletestr(s->el, n);
   return 1;
 }
 
-/* The character key a byte is in the emacs map: ^B Left, ^F Right, DEL
- * and ^H Backspace, ^D Delete when there is text after the cursor. */
-static int control_key(struct ask_line *s, unsigned char c) {
-  switch (c) {
-  case 0x02: return CHARACTER_LEFT;
-  case 0x06: return CHARACTER_RIGHT;
-  case 0x08:
-  case 0x7f: return CHARACTER_BACKSPACE;
-  case 0x04: {
-    const LineInfo *li = el_line(s->el);
-    return li->cursor < li->lastchar ? CHARACTER_DELETE : NOT_A_CHARACTER_KEY;
-  }
-  default: return NOT_A_CHARACTER_KEY;
-  }
-}
-
-/* The character key an action of the key table is. */
-static int table_key(ask_key_action_t action) {
-  return action == ASK_KEY_LEFT ? CHARACTER_LEFT : action == ASK_KEY_RIGHT ? CHARACTER_RIGHT
-       : action == ASK_KEY_DELETE ? CHARACTER_DELETE : NOT_A_CHARACTER_KEY;
-}
-
-/* Up and Down (^P, ^N) move through the history of this run's answers;
- * Down below the newest does nothing (libedit's ed-next-history would put
- * back a stale copy of the line: an empty one, on the first read). Returns
- * 0 when the key is to be dropped. */
+/* Up and Down move through the history of this run's answers; Down below
+ * the newest does nothing (libedit's ed-next-history would put back a
+ * stale copy of the line: an empty one, on the first read). Returns 1 when
+ * the key is to be given to libedit. */
 static int history_key(struct ask_line *s, int up) {
   if (up) {
     if (s->recalled < s->remembered) s->recalled++;
@@ -203,6 +226,36 @@ static int history_key(struct ask_line *s, int up) {
   if (s->recalled == 0) return 0;
   s->recalled--;
   return 1;
+}
+
+/* Does own key `key` here. Returns 1 when it is done with (libedit does
+ * not see it), with *drawn 0 when the line is to be drawn again; 0 to give
+ * it to libedit. */
+static int own_key(struct ask_line *s, int key, int *drawn) {
+  switch (key) {
+  case OWN_LEFT:
+  case OWN_RIGHT:
+  case OWN_BACKSPACE:
+  case OWN_DELETE:
+    if (!character_key(s, key)) return 0;
+    *drawn = 0;
+    return 1;
+  case OWN_UP:
+  case OWN_DOWN:
+    return !history_key(s, key == OWN_UP);
+  case OWN_CLEAR: {
+    if (!s->draws) return 0;
+    int signo;
+    (void)ask_write_all(s->session, s->outfd, "\033[H\033[2J", 7, &signo);
+    forget_drawing(s);
+    *drawn = 0;
+    return 1;
+  }
+  case OWN_NOTHING:
+    return 1;
+  default:
+    return 0;
+  }
 }
 
 /* Is there input to read now (a paste, keys typed ahead)? Then drawing
@@ -286,31 +339,12 @@ static int read_char(EditLine *el, wchar_t *wc) {
       continue;
     case ASK_KEY_SEQUENCE:
       have = 0;
-      if (character_key(s, table_key(action))) {
-        drawn = 0;
-        continue;
-      }
-      if ((action == ASK_KEY_UP || action == ASK_KEY_DOWN) && !history_key(s, action == ASK_KEY_UP)) continue;
+      if (own_key(s, table_key(action), &drawn)) continue;
       if (give(s, libedit_keys[action], wc)) return 1;
       continue;
     }
     if (have > 0 && (c & 0xc0) != 0x80) have = 0; /* broken sequence: drop */
-    if (have == 0 && character_key(s, control_key(s, c))) {
-      drawn = 0;
-      continue;
-    }
-    if ((c == 0x10 || c == 0x0e) && !history_key(s, c == 0x10)) continue;
-    /* Ctrl-V (quoted insert: a raw byte, a newline, a sequence's bytes into
-     * the answer), Ctrl-R and Ctrl-S (libedit's searches, whose own prompt
-     * is never shown) do nothing. */
-    if (c == 0x16 || c == 0x12 || c == 0x13) continue;
-    if (c == 0x0c && s->draws) { /* Ctrl-L: clear the screen, the line at the top */
-      int signo;
-      (void)ask_write_all(s->session, s->outfd, "\033[H\033[2J", 7, &signo);
-      forget_drawing(s);
-      drawn = 0;
-      continue;
-    }
+    if (have == 0 && own_key(s, control_key(s, c), &drawn)) continue;
     if (have == 0) {
       need = (int)ask_utf8_length(c);
       if (need == 0) continue;

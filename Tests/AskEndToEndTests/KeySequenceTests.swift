@@ -75,15 +75,6 @@ struct KeySequenceTests {
     #expect(pty.stdout == "abc\n")
   }
 
-  @Test("Ctrl-V and Ctrl-R do nothing: no raw byte or sequence gets into the answer, no hidden search")
-  func modalKeysDoNothing() throws {
-    let pty = try AskSession.ask(["-s", "plain", "-t", "Name"])
-    try pty.waitForPrompt("Text: ")
-    pty.type("ab\u{16}\u{1B}[A\u{12}cd\r")
-    #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == "abcd\n")
-  }
-
   @Test("The window shrinking under a wrapped answer line does not crash (libedit's own resize did)",
         arguments: [("a", 74, 1, 80), ("中", 100, 24, 2)])
   func shrinkUnderWrappedLine(text: String, count: Int, rows: Int, columns: Int) throws {

@@ -69,7 +69,8 @@ struct KeyTableTests {
     #expect(listed, "\(key) \(shown)")
   }
 
-  /// Sequences outside the table and the terminal's reports: consumed whole.
+  /// Sequences outside the table and the terminal's reports, consumed
+  /// whole, and the control keys that do nothing.
   static let consumed = [
     "\u{1B}x", "\u{1B}c", "\u{1B}u", "\u{1B}1",  // Alt-keys outside the table: M-x would open libedit's command line
     "\u{1B}[1;7Q", "\u{1B}OP", "\u{1B}[15~", "\u{1B}[24;5~", "\u{1B}[[A", "\u{1B}O5P", "\u{1B}[Z",
@@ -77,6 +78,7 @@ struct KeyTableTests {
     "\u{1B}]11;rgb:1c1c/1e1e/2626\u{1B}\\", "\u{1B}]10;rgb:ffff/ffff/ffff\u{7}", "\u{1B}P1$r0m\u{1B}\\",
     "\u{1B}_Gi=1;OK\u{1B}\\", "\u{1B}^note\u{1B}\\", "\u{1B}Xstring\u{1B}\\",
     "\u{1B}]52;c;" + String(repeating: "QUJD", count: 1250) + "\u{7}",  // 5000 bytes: consumed whole too
+    "\u{16}\u{1B}[A", "\u{12}",  // Ctrl-V (no raw byte gets in) and Ctrl-R (no hidden search) do nothing
   ]
 
   @Test("A sequence not in the table, or a report, leaves a plain field as typed", arguments: consumed)

@@ -101,7 +101,7 @@ enum AnswerLine {
   /// skips are erased first (ECMA-48 EL): they may hold a character of the
   /// line drawn before.
   static func write(_ text: Substring, from start: Position, columns: Int, to out: inout String) -> Position {
-    if text.utf8.allSatisfy({ $0 &- 0x20 < 0x5F }) {  // printable ASCII: nothing wide
+    if isPrintableASCII(text) {  // nothing wide
       out += String(text)  // (a Substring appended as it is goes through the generic Character path)
       return place(text, from: start, columns: columns)
     }
@@ -121,10 +121,13 @@ enum AnswerLine {
     return position
   }
 
+  /// Whether `text` is printable ASCII only: a column a byte, nothing wide.
+  private static func isPrintableASCII(_ text: Substring) -> Bool { text.utf8.allSatisfy { $0 &- 0x20 < 0x5F } }
+
   /// The position after `text` drawn from `start`.
   static func place(_ text: Substring, from start: Position, columns: Int) -> Position {
     var position = start
-    if text.utf8.allSatisfy({ $0 &- 0x20 < 0x5F }) {  // printable ASCII (most prompts): a column each
+    if isPrintableASCII(text) {  // most prompts: a column each
       var left = text.utf8.count
       while left > 0 {
         if position.column >= columns { position = Position(row: position.row + 1) }

@@ -1,3 +1,5 @@
+import CEditLine
+
 /// A terminal window's size in character cells (TIOCGWINSZ's `ws_col` and
 /// `ws_row`).
 public struct TerminalSize: Sendable, Equatable {
@@ -9,7 +11,7 @@ public struct TerminalSize: Sendable, Equatable {
   /// The most columns or rows a size counts (SPEC §6): a terminal that
   /// reports more is laid out as this, so no size, however odd, allocates or
   /// counts in proportion to it.
-  public static let maximum = 1000
+  public static let maximum = Int(ASK_SIZE_MAX)
 
   /// Makes a size; each is clamped to 1…``maximum``.
   public init(columns: Int, rows: Int) {

@@ -352,6 +352,10 @@ void ask_line_remember(ask_line_t *line_session, const char *line);
  * session ends, which then restores the terminal's own. */
 void ask_line_close(ask_line_t *_Nullable line_session);
 
+/* The most columns or rows a terminal size counts (SPEC §6): more is laid
+ * out, and drawn, as this (AskKit's TerminalSize.maximum). */
+#define ASK_SIZE_MAX 1000
+
 /* ---- Work in a child process ------------------------------------------- */
 
 /* Result of ask_run_in_child. */
