@@ -96,24 +96,6 @@ enum Pinentry {
     return .failure
   }
 
-  /// `text` with Assuan's percent escapes decoded (`%0A` is LF, `%25` `%`).
-  static func percentDecoded(_ text: Substring) -> String {
-    var bytes: [UInt8] = []
-    let utf8 = Array(text.utf8)
-    var i = 0
-    while i < utf8.count {
-      if utf8[i] == UInt8(ascii: "%"), i + 2 < utf8.count,
-         let value = UInt8(String(decoding: utf8[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
-        bytes.append(value)
-        i += 3
-      } else {
-        bytes.append(utf8[i])
-        i += 1
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
   /// A button label without gpg's accelerator marks: `_OK` is `OK`, `__`
   /// is `_`.
   static func label(_ text: String) -> String {
@@ -135,9 +117,7 @@ enum Pinentry {
     var state: State
     private var console: TerminalConsole?
     private var consolePath: String?
-    private var input: [UInt8] = []
-    /// Where the search for the next LF goes on in `input`.
-    private var scanned = 0
+    private var lines = Assuan.LineReader()
     /// A reply could not be written (the agent is gone).
     private var broken = false
 
@@ -146,17 +126,12 @@ enum Pinentry {
     mutating func serve() -> ExitStatus {
       send("OK Pleased to meet you")
       while !broken, let line = nextLine() {
-        // Empty lines and comments get no reply (libassuan).
-        if line.isEmpty || line.hasPrefix("#") { continue }
-        let command = line.prefix { $0 != " " }.uppercased()
-        let argument = line.drop { $0 != " " }.drop { $0 == " " }
-        switch command {
-        case "BYE":
+        guard let (name, argument) = Assuan.command(in: line) else { continue }
+        if name == "BYE" {
           send("OK closing connection")
-          return broken ? .failure : .chosen
-        default:
-          send(reply(to: command, argument))
+          break
         }
+        send(reply(to: name, Assuan.percentDecoded(argument)))
       }
       // A reply that could not be written whole: a failure, as for any
       // result (SPEC §6); with SIGPIPE at its default the write ended ask.
@@ -164,41 +139,15 @@ enum Pinentry {
     }
 
     /// The reply to one command (the D and S lines it needs already sent).
-    private mutating func reply(to command: String, _ argument: Substring) -> String {
-      let text = Pinentry.percentDecoded(argument)
-      switch command {
-      case "NOP": return "OK"
-      case "OPTION":
-        let name = text.prefix { $0 != "=" && $0 != " " }
-        guard !name.isEmpty else { return Reply.syntax }
-        let value = text.dropFirst(name.count).drop { $0 == "=" || $0 == " " }
-        state.options[String(name)] = String(value)
-        return "OK"
-      case "SETTITLE": state.title = text
-      case "SETDESC": state.description = text
-      case "SETPROMPT": state.prompt = text
-      case "SETOK": state.ok = text
-      case "SETCANCEL": state.cancel = text
-      case "SETNOTOK": state.notOK = text
-      case "SETERROR": state.error = text
-      case "SETREPEAT": state.repeatPrompt = text.isEmpty ? "Repeat:" : text
-      case "SETREPEATERROR": state.repeatError = text
-      case "SETTIMEOUT":
-        // Whole seconds, as pinentry reads them; anything else is no limit.
-        state.timeout = Int(text).flatMap { $0 > 0 ? TimeLimit.duration(seconds: Double($0)) : nil }
-      case "SETREPEATOK", "SETQUALITYBAR", "SETQUALITYBAR_TT", "SETGENPIN", "SETGENPIN_TT", "SETKEYINFO":
-        return "OK"
-      case "RESET":
-        state = State(options: state.options)
-      case "HELP": return "OK"
-      case "END", "CANCEL", "INQUIRE": return Reply.notImplemented
+    private mutating func reply(to name: String, _ text: String) -> String {
+      if let reply = state.apply(name, text) { return reply }
+      switch name {
       case "GETINFO": return info(text)
       case "GETPIN": return getPIN()
       case "CONFIRM": return confirm(oneButton: text.hasPrefix("--one-button"))
       case "MESSAGE": return confirm(oneButton: true)
       default: return Reply.unknownCommand
       }
-      return "OK"
     }
 
     private mutating func info(_ what: String) -> String {
@@ -321,23 +270,12 @@ enum Pinentry {
     /// the end.
     private mutating func nextLine() -> Substring? {
       while true {
-        if let end = input[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-          var line = input[..<end]
-          if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-          let text = String(decoding: line, as: UTF8.self)
-          input.removeSubrange(...end)
-          scanned = 0
-          return Substring(text)
-        }
-        scanned = input.count
+        if let line = lines.nextLine() { return line }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { continue }
-        guard n > 0 else {
-          defer { input = []; scanned = 0 }
-          return input.isEmpty ? nil : Substring(String(decoding: input, as: UTF8.self))
-        }
-        input += buffer[..<n]
+        guard n > 0 else { return lines.rest() }
+        lines.append(buffer[..<n])
       }
     }
 

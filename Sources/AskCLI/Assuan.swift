@@ -1,0 +1,119 @@
+import AskKit
+
+/// The Assuan protocol's text side, as pinentry speaks it (libassuan's
+/// "Assuan" manual, §3): command lines framed by LF, a command word and
+/// its percent-escaped argument, and the SET commands and OPTIONs that
+/// only change what the next prompt shows. Pure: no terminal, no file
+/// descriptor; ``Pinentry/Server`` does the reading, writing and asking.
+enum Assuan {
+  /// One command line: the command word in capitals and its argument
+  /// (still percent-escaped), or `nil` for a line that gets no reply (an
+  /// empty line or a `#` comment, as libassuan).
+  static func command(in line: Substring) -> (name: String, argument: Substring)? {
+    if line.isEmpty || line.hasPrefix("#") { return nil }
+    let name = line.prefix { $0 != " " }.uppercased()
+    let argument = line.drop { $0 != " " }.drop { $0 == " " }
+    return (name, argument)
+  }
+
+  /// `text` with Assuan's percent escapes decoded (`%0A` is LF, `%25` `%`);
+  /// a `%` not followed by two hex digits stays as it is. Bytes that are
+  /// not UTF-8 become U+FFFD.
+  static func percentDecoded(_ text: Substring) -> String {
+    var bytes: [UInt8] = []
+    let utf8 = Array(text.utf8)
+    var i = 0
+    while i < utf8.count {
+      if utf8[i] == UInt8(ascii: "%"), i + 2 < utf8.count,
+         let high = hexValue(utf8[i + 1]), let low = hexValue(utf8[i + 2]) {
+        bytes.append(high << 4 | low)
+        i += 3
+      } else {
+        bytes.append(utf8[i])
+        i += 1
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  /// Splits the bytes of a stream into command lines: LF ends a line, a CR
+  /// before it is dropped, bytes that are not UTF-8 become U+FFFD. Feed
+  /// with ``append(_:)``, take lines with ``nextLine()``, and at the end of
+  /// the stream take what is left with ``rest()``.
+  struct LineReader {
+    private var input: [UInt8] = []
+    /// Where the search for the next LF goes on in `input`.
+    private var scanned = 0
+
+    /// Adds bytes read from the stream.
+    mutating func append(_ bytes: some Sequence<UInt8>) { input += bytes }
+
+    /// The next whole line without its LF (and CR), or `nil` until more
+    /// bytes come.
+    mutating func nextLine() -> Substring? {
+      guard let end = input[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
+        scanned = input.count
+        return nil
+      }
+      var line = input[..<end]
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      let text = String(decoding: line, as: UTF8.self)
+      input.removeSubrange(...end)
+      scanned = 0
+      return Substring(text)
+    }
+
+    /// At the end of the stream: the last line, which had no LF, or `nil`.
+    mutating func rest() -> Substring? {
+      defer { input = []; scanned = 0 }
+      return input.isEmpty ? nil : Substring(String(decoding: input, as: UTF8.self))
+    }
+  }
+}
+
+extension Pinentry.State {
+  /// Applies a command that only changes what the next prompt shows (the
+  /// SET commands, OPTION, RESET, NOP and the ones pinentry-tty accepts
+  /// and ignores); returns its reply, or `nil` for a command this does not
+  /// handle (GETPIN, CONFIRM, MESSAGE, GETINFO, BYE, …).
+  /// - Parameters:
+  ///   - name: the command word in capitals (``Assuan/command(in:)``);
+  ///   - text: its argument, percent-decoded.
+  mutating func apply(_ name: String, _ text: String) -> String? {
+    switch name {
+    case "NOP", "HELP": return "OK"
+    case "OPTION":
+      let option = text.prefix { $0 != "=" && $0 != " " }
+      guard !option.isEmpty else { return Pinentry.Reply.syntax }
+      let value = text.dropFirst(option.count).drop { $0 == "=" || $0 == " " }
+      options[String(option)] = String(value)
+    case "SETTITLE": title = text
+    case "SETDESC": description = text
+    case "SETPROMPT": prompt = text
+    case "SETOK": ok = text
+    case "SETCANCEL": cancel = text
+    case "SETNOTOK": notOK = text
+    case "SETERROR": error = text
+    case "SETREPEAT": repeatPrompt = text.isEmpty ? "Repeat:" : text
+    case "SETREPEATERROR": repeatError = text
+    case "SETTIMEOUT":
+      // Whole seconds, as pinentry reads them; anything else is no limit.
+      timeout = Int(text).flatMap { $0 > 0 ? TimeLimit.duration(seconds: Double($0)) : nil }
+    case "SETREPEATOK", "SETQUALITYBAR", "SETQUALITYBAR_TT", "SETGENPIN", "SETGENPIN_TT", "SETKEYINFO":
+      break
+    case "RESET": self = Pinentry.State(options: options)
+    case "END", "CANCEL", "INQUIRE": return Pinentry.Reply.notImplemented
+    default: return nil
+    }
+    return "OK"
+  }
+}
