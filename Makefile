@@ -36,7 +36,12 @@ ASK_BIN ?=
 # The toolchain's clang, for the C warnings check.
 CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
 
-.PHONY: all deps pydeps build demo test cwarnings install uninstall clean
+# Seconds each fuzz target runs for in `make fuzz`; the test command runs
+# each for FUZZ_SHORT_SECONDS (six targets: about a minute in all).
+FUZZ_SECONDS ?= 60
+FUZZ_SHORT_SECONDS = 10
+
+.PHONY: all deps pydeps build demo test cwarnings fuzz install uninstall clean
 
 all: build
 
@@ -69,6 +74,15 @@ test: deps pydeps cwarnings
 	$(SWIFT) test
 	$(SWIFT) build $(RELEASE_FLAGS)
 	ASK_BIN=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask $(SWIFT) test --filter AskEndToEndTests
+	scripts/fuzz.sh -s $(FUZZ_SHORT_SECONDS)
+
+# The libFuzzer targets of Fuzz/ (the JSON spec reader, the option parser,
+# the answer matcher, the masked-line editor, the key decoder, the Assuan
+# parser), built with swiftc's -sanitize=fuzzer,address, each run for
+# FUZZ_SECONDS from its seed corpus in Fuzz/Corpus. A crash or a failed
+# check is saved as .build/fuzz/crash-TARGET-*; the status is then 1.
+fuzz: deps
+	scripts/fuzz.sh -s $(FUZZ_SECONDS)
 
 # The C shim and the test harness are C99 with no warnings.
 cwarnings: deps

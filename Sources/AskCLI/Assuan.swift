@@ -84,12 +84,14 @@ extension Pinentry.State {
   /// Applies a command that only changes what the next prompt shows (the
   /// SET commands, OPTION, RESET, NOP and the ones pinentry-tty accepts
   /// and ignores); returns its reply, or `nil` for a command this does not
-  /// handle (GETPIN, CONFIRM, MESSAGE, GETINFO, BYE, …).
+  /// handle (GETPIN, CONFIRM, MESSAGE, GETINFO, BYE, …). An empty name
+  /// (the line began with a space) is a syntax error.
   /// - Parameters:
   ///   - name: the command word in capitals (``Assuan/command(in:)``);
   ///   - text: its argument, percent-decoded.
   mutating func apply(_ name: String, _ text: String) -> String? {
     switch name {
+    case "": return Pinentry.Reply.syntax  // white space before the command (libassuan)
     case "NOP", "HELP": return "OK"
     case "OPTION":
       let option = text.prefix { $0 != "=" && $0 != " " }

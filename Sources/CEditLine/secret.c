@@ -37,7 +37,7 @@ static void release(unsigned char *bytes, size_t used, size_t capacity) {
 void ask_secret_wipe(ask_secret_t *s) {
   if (s->bytes != NULL) release(s->bytes, s->length, s->capacity);
   if (s->holds && --secrets_held == 0) prctl(PR_SET_DUMPABLE, dumpable_before, 0, 0, 0);
-  memset(s, 0, sizeof *s);
+  explicit_bzero(s, sizeof *s); /* the scalar being typed too */
 }
 
 /* Appends one byte, growing the buffer (whole pages, locked) by copying
@@ -62,13 +62,20 @@ static int append(ask_secret_t *s, unsigned char byte) {
 
 static int is_continuation(unsigned char byte) { return (byte & 0xc0) == 0x80; }
 
+/* Drops the scalar being typed (its bytes are not in the secret yet). */
+static void drop_scalar(ask_secret_t *s) {
+  explicit_bzero(s->scalar, sizeof s->scalar);
+  s->scalar_length = 0;
+  s->expect = 0;
+}
+
 /* Removes the last character (all its bytes); returns 1, or 0 when empty. */
 static size_t erase_character(ask_secret_t *s) {
   if (s->length == 0) return 0;
   explicit_bzero(s->bytes + s->last_start, s->length - s->last_start);
   s->length = s->last_start;
   s->last_start = ask_last_character_start(s->bytes, s->length);
-  s->expect = 0;
+  drop_scalar(s);
   return 1;
 }
 
@@ -90,6 +97,8 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
    * terminal's reports never become part of the secret. */
   ask_key_action_t action;
   if (ask_key_feed(&s->keys, byte, &action) != ASK_KEY_TEXT) return ASK_SECRET_NONE;
+  /* A lead byte whose continuation bytes did not come: dropped. */
+  if (s->expect > 0 && !is_continuation(byte)) drop_scalar(s);
   switch (byte) {
   case '\r':
     s->after_cr = 1;
@@ -106,7 +115,7 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
     *count = ask_character_count(s->bytes, s->length);
     if (s->bytes != NULL) explicit_bzero(s->bytes, s->length);
     s->length = s->last_start = 0;
-    s->expect = 0;
+    drop_scalar(s);
     return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
   case 0x17: /* Ctrl-W: the word before, and the spaces after it */
     while (s->length > 0 && s->bytes[s->length - 1] == ' ') *count += erase_character(s);
@@ -114,13 +123,34 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
     return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
   }
   if (byte < 0x20 && byte != '\t') return ASK_SECRET_NONE; /* other controls */
-  if (append(s, byte) == -1) return ASK_SECRET_FULL;
-  if (is_continuation(byte) && s->expect > 0) {
+  /* Only whole, valid UTF-8 scalars enter the secret: a scalar's bytes wait
+   * in s->scalar until the last one; a stray continuation byte, a byte
+   * that leads nothing (0x80-0xC1, 0xF5-0xFF), an overlong form or a
+   * surrogate is dropped (a terminal in another encoding), so a secret is
+   * always text, one mask a character. */
+  if (s->expect > 0) { /* a continuation byte (others dropped the scalar above) */
+    s->scalar[s->scalar_length++] = byte;
     if (--s->expect > 0) return ASK_SECRET_NONE; /* more bytes to come */
+    size_t n = s->scalar_length;
+    int valid = ask_utf8_sequence(s->scalar, n, NULL) == n;
+    for (size_t i = 0; valid && i < n; i++)
+      if (append(s, s->scalar[i]) == -1) {
+        while (i-- > 0) s->bytes[--s->length] = 0; /* no half scalar left */
+        drop_scalar(s);
+        return ASK_SECRET_FULL;
+      }
+    drop_scalar(s);
+    if (!valid) return ASK_SECRET_NONE;
   } else {
     size_t length = ask_utf8_length(byte);
-    s->expect = length > 1 ? (int)length - 1 : 0;
-    if (s->expect > 0) return ASK_SECRET_NONE;
+    if (length == 0) return ASK_SECRET_NONE; /* leads nothing */
+    if (length > 1) {
+      s->scalar[0] = byte;
+      s->scalar_length = 1;
+      s->expect = (int)length - 1;
+      return ASK_SECRET_NONE;
+    }
+    if (append(s, byte) == -1) return ASK_SECRET_FULL;
   }
   /* A scalar is complete: a * when it starts a character. The last
    * character's start is a boundary, so breaking from there is exact. */

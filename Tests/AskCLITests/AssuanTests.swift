@@ -52,5 +52,6 @@ struct AssuanTests {
     #expect(state.options["ttyname"] == "/dev/pts/9")
     #expect(state.apply("GETPIN", "") == nil)
     #expect(state.apply("INQUIRE", "") == Pinentry.Reply.notImplemented)
+    #expect(state.apply(Assuan.command(in: " NOP")!.name, "") == Pinentry.Reply.syntax)  // fuzzing found it
   }
 }

@@ -38,6 +38,22 @@ struct MaskedEditorTests {
     #expect(result.last == Int32(ASK_SECRET_ENTER))
   }
 
+  @Test("Bytes that are not UTF-8 never enter the secret: one mask a character, the secret always text", arguments: [
+    ([0x61, 0x62, 0xFF, 0xC3, 0x28], "ab("),   // a byte that leads nothing, a lead cut off (fuzzing found it)
+    ([0xC3, 0xA4], "ä"),
+    ([0x80, 0x78, 0xBF], "x"),                 // stray continuation bytes
+    ([0x61, 0xE4, 0xBD], "a"),                 // a scalar cut off by Enter
+    ([0xC0, 0xAF, 0xE0, 0x80, 0xAF], ""),      // overlong forms of '/'
+    ([0xED, 0xA0, 0x80, 0x61], "a"),           // a surrogate
+    ([0xF4, 0x90, 0x80, 0x80], ""),            // past U+10FFFF
+    ([0x61, 0xE4, 0xBD, 0x7F, 0x62], "b"),     // Backspace erases the last mask shown; the part typed is dropped
+  ] as [([UInt8], String)])
+  func invalidUTF8(bytes: [UInt8], secret: String) {
+    let result = feed(bytes + [13])
+    #expect(result.secret == Array(secret.utf8))
+    #expect(result.stars == secret.count)
+  }
+
   @Test("Editing keys act on characters", arguments: [
     ("pä\u{7F}aö\r", "paö"),        // Backspace removes ä, both bytes (C13)
     ("密码\u{7F}\r", "密"),

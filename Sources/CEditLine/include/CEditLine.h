@@ -456,6 +456,8 @@ typedef struct ask_secret {
   ask_key_decoder_t keys;         /* the key decoder the editor reads through */
   int after_cr;                   /* the last byte was CR (CR LF is one Enter) */
   int expect;                     /* UTF-8 continuation bytes still to come */
+  unsigned char scalar[4];        /* the scalar being typed, not yet in the secret */
+  size_t scalar_length;           /* its bytes so far */
   size_t last_start;              /* where the last character starts */
   int holds;                      /* counted among the secrets held */
 } ask_secret_t;
