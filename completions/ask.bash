@@ -22,7 +22,7 @@ _ask()
             return
             ;;
         --print)
-            COMPREPLY=($(compgen -W 'title index json' -- "$cur"))
+            COMPREPLY=($(compgen -W 'title index json none' -- "$cur"))
             return
             ;;
         --color)
@@ -48,7 +48,7 @@ _ask()
         COMPREPLY=($(compgen -W '-t --title -m --message -b --button
             -c --cancel -d --destructive --default -s --style --label
             --placeholder --text --echo --repeat --required --pattern --sheet
-            --alert --json --spec --answers --timeout --print -0 --null
+            --alert --json --spec --answers --timeout --print -q --quiet -0 --null
             -n --no-newline --color --askpass --pinentry -h --help --version' -- "$cur"))
     fi
 } &&

@@ -14,6 +14,8 @@ enum PrintMode: String {
   case index
   /// One JSON object per prompt.
   case json
+  /// Nothing: the exit status says it all (`--print none`, `-q`).
+  case none
 }
 
 /// How results are written: `--print`, `-0`, `-n`.
@@ -78,7 +80,10 @@ struct Invocation: Equatable {
     if options.has("help") { return .help }
     if options.has("version") { return .version }
     var invocation = Invocation(source: .jsonFromStandardInput)
-    invocation.output.printMode = options.value("print").flatMap(PrintMode.init) ?? .title
+    if options.has("quiet") && options.has("print") {
+      throw .usage("Options '--quiet' and '--print' cannot be given together: --quiet is --print none")
+    }
+    invocation.output.printMode = options.has("quiet") ? .none : options.value("print").flatMap(PrintMode.init) ?? .title
     invocation.output.nullTerminated = options.has("null")
     invocation.output.omitsLastTerminator = options.has("no-newline")
     invocation.color = options.value("color").flatMap(ColorMode.init) ?? .auto
@@ -99,8 +104,8 @@ struct Invocation: Equatable {
       }
       // The caller reads the answer alone: `--print index` would print
       // nothing with status 0, an empty passphrase to ssh and sudo.
-      if options.has("print") {
-        throw .usage("Option '--print' cannot be used with '--askpass': the caller reads the answer alone")
+      if let given = ["print", "quiet"].first(where: options.has) {
+        throw .usage("Option '--\(given)' cannot be used with '--askpass': the caller reads the answer alone")
       }
       let kind = AskpassPrompt(prompt: prompt, sshAskpassPrompt: Theme.environment("SSH_ASKPASS_PROMPT"))
       invocation.output.askpass = kind

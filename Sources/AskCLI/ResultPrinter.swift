@@ -22,6 +22,7 @@ enum OutputPiece: Equatable {
 ///   the title of an explicit button chosen after the fields.
 /// - `index`: the chosen button's number on screen.
 /// - `json`: one object with the keys that apply (SPEC §4).
+/// - `none` (`-q`): nothing; the exit status says it all.
 ///
 /// A cancel or a timeout with nothing chosen prints nothing in `title` and
 /// `index` modes (the exit status says it: `ask … | xargs rm` never sees a
@@ -42,6 +43,8 @@ enum ResultPrinter {
       break
     }
     switch options.printMode {
+    case .none:
+      return []
     case .title, .index:
       if response.isCancel || response.isTimeoutWithoutChoice { return [] }
       var values: [OutputPiece] = []

@@ -44,6 +44,8 @@ struct InvocationTests {
      .spec("The destructive button 'Delete' cannot be the default")),
     (["--default", "Nope", "A"], .spec("Default 'Nope' is not a button title or number")),
     (["--sheet", "--alert"], .usage("Options '--sheet' and '--alert' cannot be given together")),
+    (["-q", "--print", "json"], .usage("Options '--quiet' and '--print' cannot be given together: --quiet is --print none")),
+    (["--askpass", "Password:", "-q"], .usage("Option '--quiet' cannot be used with '--askpass': the caller reads the answer alone")),
   ])
   func errors(arguments: [String], error: AskError) {
     #expect(throws: error) { try invocation(arguments) }
@@ -58,6 +60,9 @@ struct InvocationTests {
      TerminalConsole.AnswerSource.standardInput),
     (["--spec", "file.json"], PrintMode.title, false, ColorMode.auto,
      TerminalConsole.AnswerSource.standardInput),
+    (["-q"], PrintMode.none, false, ColorMode.auto, TerminalConsole.AnswerSource.standardInput),
+    (["--quiet", "-0"], PrintMode.none, true, ColorMode.auto, TerminalConsole.AnswerSource.standardInput),
+    (["--print", "none"], PrintMode.none, false, ColorMode.auto, TerminalConsole.AnswerSource.standardInput),
   ])
   func runOptions(arguments: [String], print: PrintMode, null: Bool, color: ColorMode,
                   answers: TerminalConsole.AnswerSource) throws {

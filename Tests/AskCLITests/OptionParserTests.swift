@@ -34,7 +34,7 @@ struct OptionParserTests {
     (["--cancel"], "Missing value for '--cancel'"),
     (["--sheet=yes"], "Option '--sheet' takes no value"),
     (["--print", "jsno"],
-     "The value 'jsno' is invalid for '--print'; expected one of: title, index, json. Did you mean 'json'?"),
+     "The value 'jsno' is invalid for '--print'; expected one of: title, index, json, none. Did you mean 'json'?"),
     (["--color=blue"], "The value 'blue' is invalid for '--color'; expected one of: auto, always, never"),
     (["-c", "A", "-c", "B"], "Option '--cancel' can be given only once"),
   ])

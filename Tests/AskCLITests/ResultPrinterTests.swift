@@ -35,6 +35,7 @@ struct ResultPrinterTests {
     #expect(output(b, .title) == "B\n")
     #expect(output(b, .index) == "2\n")
     #expect(output(b, .json) == #"{"button":"B","index":2,"buttonIndex":1,"role":"other"}"# + "\n")
+    #expect(output(b, .none) == "")
     #expect(output(b, .title, null: true) == "B\0")
     #expect(output(b, .title, noNewline: true) == "B")
     #expect(output(b, .json, id: "q\"1") ==

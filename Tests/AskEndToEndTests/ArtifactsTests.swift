@@ -107,7 +107,7 @@ struct ArtifactsTests {
     for (name, choices) in Self.choiceOptions {
       #expect(try Set(Self.bash("ask \(name) ")) == Set(choices), "after '\(name)'")
     }
-    #expect(try Self.bash("ask --print ") == ["title", "index", "json"])
+    #expect(try Self.bash("ask --print ") == ["title", "index", "json", "none"])
   }
 
   @Test("bash completes file names for --spec, and nothing for a title",
@@ -138,7 +138,7 @@ struct ArtifactsTests {
     for (name, choices) in Self.choiceOptions {
       #expect(try Set(Self.fish("ask \(name) ")) == Set(choices), "after '\(name)'")
     }
-    #expect(try Set(Self.fish("ask --print ")) == ["title", "index", "json"])
+    #expect(try Set(Self.fish("ask --print ")) == ["title", "index", "json", "none"])
   }
 
   @Test("fish completes file names for --spec, and nothing for a title",
