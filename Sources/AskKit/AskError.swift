@@ -46,7 +46,7 @@ public enum AskError: Error, Equatable, Sendable {
     case .interrupted(let signal): "Interrupted by signal \(signal)"
     case .io(let operation, let errno) where errno == 0: "Cannot \(operation)"
     case .io(let operation, let errno): "Cannot \(operation): \(String(cString: strerror(errno)))"
-    case .specTimedOut(let limit): "No spec arrived within \(AlertLayout.seconds(TimeLimit.seconds(limit))) s"
+    case .specTimedOut(let limit): "No spec arrived within \(AlertLayout.duration(limit))"
     }
   }
 }

@@ -27,11 +27,11 @@ struct AnsweringTests {
     #expect(pty.termiosRestored)
   }
 
-  @Test("Destroy is drawn red when colour is on")
+  @Test("Destroy is drawn red when colour is on, and still marked in words (issue 13)")
   func destructiveRed() throws {
     let pty = try AskSession.ask(Self.sheet)
     try pty.waitForPrompt()
-    #expect(pty.screen.contains("1) \u{1B}[31mDestroy\u{1B}[0m"))
+    #expect(pty.screen.contains("1) \u{1B}[31mDestroy (destructive)\u{1B}[0m"))
     #expect(pty.screen.contains("\u{1B}[1mAvailable Actions\u{1B}[0m"))
     pty.type("\u{4}")
     #expect(try pty.waitForExit() == 1)

@@ -109,7 +109,7 @@ struct AskpassTests {
     #expect(pty.stdout == "protocol=https\nhost=example.com\nusername=alice\npassword=s3cret\n")
     #expect(!pty.screen.contains("s3cret"))
     // ask's own marks, which git's fallback prompt never draws.
-    #expect(pty.count("(Enter = OK, Ctrl-D = Cancel)") == 2)
+    #expect(pty.count("(Enter = OK, Ctrl-D = cancel)") == 2)
   }
 
   /// A bash script: a passphrase-protected key and an agent of the
@@ -139,7 +139,7 @@ struct AskpassTests {
     #expect(pty.stdout.contains("add=0\n"))
     #expect(pty.stdout.contains("test@ask (ED25519)\nlist=0\n"))
     #expect(pty.stderr.contains("Identity added:"))
-    #expect(pty.count("(Enter = OK, Ctrl-D = Cancel)") == 2)  // ask asked, twice
+    #expect(pty.count("(Enter = OK, Ctrl-D = cancel)") == 2)  // ask asked, twice
     #expect(!pty.screen.contains("sekrit"))
   }
 
@@ -151,7 +151,7 @@ struct AskpassTests {
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout.contains("add=1\n"))
     #expect(pty.stdout.contains("The agent has no identities.\nlist=1\n"))
-    #expect(pty.count("(Enter = OK, Ctrl-D = Cancel)") == 1)
+    #expect(pty.count("(Enter = OK, Ctrl-D = cancel)") == 1)
   }
 
   /// A bash script: an agent of the session's own with ask-askpass in its

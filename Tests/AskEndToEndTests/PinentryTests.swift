@@ -217,7 +217,7 @@ struct PinentryTests {
     pty.type("c0rrect-horse\r")
     #expect(try pty.waitForExit(timeout: 30) == 0)
     #expect(pty.stdout == "enc=0\ndec=0\nattack at dawn\n")
-    #expect(pty.count("(Enter = OK, Ctrl-D = Cancel)") == 3)  // ask drew all three prompts
+    #expect(pty.count("(Enter = OK, Ctrl-D = cancel)") == 3)  // ask drew all three prompts
     #expect(!pty.screen.contains("c0rrect"))
   }
 

@@ -67,7 +67,7 @@ struct SudoAskpassTests {
     pty.type(fixture.password + "\r")
     #expect(try pty.waitForExit(timeout: 30) == 0)
     #expect(pty.stdout == "0\n")
-    #expect(pty.count("(Enter = OK, Ctrl-D = Cancel)") == 1)  // ask's own mark: sudo never draws it
+    #expect(pty.count("(Enter = OK, Ctrl-D = cancel)") == 1)  // ask's own mark: sudo never draws it
     #expect(!pty.screen.contains(fixture.password))
   }
 

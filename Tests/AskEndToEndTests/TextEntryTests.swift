@@ -188,9 +188,10 @@ struct TextEntryTests {
   func timeoutDefault() throws {
     let pty = try AskSession.ask(["-t", "Continue?", "--timeout", "1", "--default", "Yes", "-c", "No", "Yes",
                                   "--print", "json"])
-    try pty.waitFor("(times out in 1 s)")
+    try pty.waitFor("(times out in 1 s, then chooses Yes)")
     #expect(try pty.waitForExit(timeout: 5) == 0)
     #expect(pty.stdout == #"{"button":"Yes","index":1,"buttonIndex":0,"role":"other","timedOut":true}"# + "\n")
+    #expect(pty.screen.contains("Ctrl-D = cancel]: \r\nTimed out: chose Yes.\r\n"))
     #expect(pty.termiosRestored)
   }
 
@@ -210,6 +211,8 @@ struct TextEntryTests {
     pty.type("typed")
     #expect(try pty.waitForExit(timeout: 5) == 124)
     #expect(pty.stdout == "")
+    // On a line of its own, after what was typed (masked for a secret).
+    #expect(pty.screen.contains(arguments.contains("secure") ? "*****\r\nTimed out.\r\n" : "typed\r\nTimed out.\r\n"))
     #expect(pty.termiosRestored)
   }
 

@@ -23,11 +23,11 @@ struct AlertLayoutTests {
     #expect(AlertLayout.prompt(for: Self.actions) == "Choice [1-4, Ctrl-D = cancel]: ")
   }
 
-  @Test("With colour the title is bold and the destructive button red, with no word")
+  @Test("With colour the title is bold and the destructive button red and still marked in words (never by colour alone)")
   func sheetColored() {
     #expect(AlertLayout.render(Self.actions, theme: Theme(isColored: true)) == """
       \u{1B}[1mAvailable Actions\u{1B}[0m
-        1) \u{1B}[31mDestroy\u{1B}[0m
+        1) \u{1B}[31mDestroy (destructive)\u{1B}[0m
         2) Negotiate
         3) Compromise
 
@@ -45,7 +45,7 @@ struct AlertLayoutTests {
       #expect(AlertLayout.render(alert, theme: Theme(isColored: colored)).hasSuffix("""
         This cannot
         be undone.
-        \(colored ? "  1) \u{1B}[31mDelete\u{1B}[0m" : "  1) Delete (destructive)")
+        \(colored ? "  1) \u{1B}[31mDelete (destructive)\u{1B}[0m" : "  1) Delete (destructive)")
           2) Keep (default)
 
         """))

@@ -17,7 +17,7 @@ struct TextEntryPresenterTests {
     let (response, console) = try present(alert, ["Grace"])
     #expect(response.text == "Grace")
     #expect(response.title == "OK" && response.isImpliedButton && response.role == .other)
-    #expect(console.transcript == "Name\n(Enter = OK, Ctrl-D = Cancel)\nYour name (Ada): Grace\n")
+    #expect(console.transcript == "Name\n(Enter = OK, Ctrl-D = cancel)\nYour name (Ada): Grace\n")
   }
 
   @Test("A secure field returns the secret and draws one * per character, never the text")
@@ -117,7 +117,17 @@ struct TextEntryPresenterTests {
     #expect(response.outcome == .timedOut)
     #expect(response.title == title)
     #expect(response.isTimeoutWithoutChoice == (title == nil))
-    #expect(console.transcript.contains("(times out in 2 s)\n"))
+    #expect(console.transcript.contains(title == nil ? "(times out in 2 s)\n" : "(times out in 2 s, then chooses Yes)\n"))
+    #expect(console.transcript.hasSuffix(title.map { "\nTimed out: chose \($0).\n" } ?? "\nTimed out.\n"))
+  }
+
+  @Test("Durations are written as people write them (SPEC §5)", arguments: [
+    (Duration.seconds(45), "45 s"), (.milliseconds(1500), "1.5 s"), (.milliseconds(59_999), "59.999 s"),
+    (.seconds(60), "1 min"), (.seconds(125), "2 min 5 s"), (.seconds(5400), "1 h 30 min"),
+    (.seconds(3601), "1 h 1 s"), (.seconds(273_600), "3 d 4 h"), (.seconds(Int64.max), "347222 d 5 h 20 min"),
+  ])
+  func durations(limit: Duration, written: String) {
+    #expect(AlertLayout.duration(limit) == written)
   }
 
   @Test("A text style never submits on a timeout, even with a default button")

@@ -21,12 +21,13 @@ struct ThemeTests {
     #expect(theme.isColored == colored)
   }
 
-  @Test("Without colour nothing is styled and the destructive role is a word")
+  @Test("Without colour nothing is styled; with colour the destructive title is red (its word is the layout's)")
   func plain() {
     let theme = Theme(isColored: false)
     #expect(theme.title("T") == "T")
     #expect(theme.dim("d") == "d")
-    #expect(theme.destructive("Delete") == "Delete (destructive)")
+    #expect(theme.destructive("Delete (destructive)") == "Delete (destructive)")
+    #expect(Theme(isColored: true).destructive("Delete (destructive)") == "\u{1B}[31mDelete (destructive)\u{1B}[0m")
   }
 
   /// A compiled terminfo entry as term(5) lays it out: the header, a names

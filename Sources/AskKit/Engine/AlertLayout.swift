@@ -38,9 +38,9 @@ package enum AlertLayout {
     if let message = alert.message, !message.isEmpty {
       lines += TerminalText.visibleLines(message).flatMap { TerminalText.wrapped($0, width: width) }
     }
-    if let timeout = alert.timeout, timeout > .zero { lines.append("(times out in \(seconds(TimeLimit.seconds(timeout))) s)") }
+    if let timeout = alert.timeout, timeout > .zero { lines.append(timeLimit(timeout, alert: alert)) }
     if alert.style != .default {
-      lines.append(theme.dim(alert.buttons.isEmpty ? "(Enter = OK, Ctrl-D = Cancel)" : "(Ctrl-D = cancel)"))
+      lines.append(theme.dim(alert.buttons.isEmpty ? "(Enter = OK, Ctrl-D = cancel)" : "(Ctrl-D = cancel)"))
     }
     return lines.map { $0 + "\n" }.joined()
   }
@@ -65,6 +65,36 @@ package enum AlertLayout {
   package static let invisibleMark = "\u{1}"
 
   /// A number of seconds as written in the time-limit line: `30`, `2.5`.
+  /// The time limit as the prompt states it once (SPEC §5): `(times out
+  /// in 30 s, then chooses Yes)` when a button prompt has a default, else
+  /// `(times out in 30 s)` (text styles never submit on a timeout).
+  package static func timeLimit(_ limit: Duration, alert: Alert) -> String {
+    let then = alert.style == .default ? alert.defaultButtonIndex.map { ", then chooses \(TerminalText.visible(alert.buttons[$0].title))" } : nil
+    return "(times out in \(duration(limit))\(then ?? ""))"
+  }
+
+  /// The line drawn when the time limit passed (SPEC §5): `Timed out:
+  /// chose Yes.`, or `Timed out.` when nothing was chosen.
+  package static func timeoutNotice(_ response: Response) -> String {
+    guard let title = response.title else { return "Timed out." }
+    return "Timed out: chose \(TerminalText.visible(title))."
+  }
+
+  /// A duration as people write it (SPEC §5): `45 s`, `1.5 s`, `2 min 5 s`,
+  /// `1 h 30 min`, `3 d 4 h`: the units that are not zero, largest first,
+  /// whole seconds from a minute on (fractions are kept below one).
+  package static func duration(_ limit: Duration) -> String {
+    let total = min(TimeLimit.seconds(limit), 3e10)  // past a thousand years: no limit in effect
+    if total < 60 { return seconds(total) + " s" }
+    var left = Int(total.rounded())
+    var parts: [String] = []
+    for (unit, size) in [("d", 86_400), ("h", 3_600), ("min", 60), ("s", 1)] where left >= size {
+      parts.append("\(left / size) \(unit)")
+      left %= size
+    }
+    return parts.joined(separator: " ")
+  }
+
   static func seconds(_ value: Double) -> String {
     value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
   }

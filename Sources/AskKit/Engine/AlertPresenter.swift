@@ -24,7 +24,7 @@ import CEditLine
 ///
 /// ```text
 /// Sign in
-/// (Enter = OK, Ctrl-D = Cancel)
+/// (Enter = OK, Ctrl-D = cancel)
 /// Login (alice@example.com): alice
 /// Password: ********
 /// ```
@@ -56,6 +56,14 @@ package struct AlertPresenter {
   ///   ``Console`` throws them.
   package func present(_ alert: Alert) throws(AskError) -> Response {
     let alert = try alert.validated()
+    let response = try ask(alert)
+    // A timeout says so, on a line of its own (SPEC §5).
+    if response.outcome == .timedOut { try console.draw(AlertLayout.timeoutNotice(response) + "\n") }
+    return response
+  }
+
+  /// Asks `alert` (validated): the header, the fields, the buttons.
+  private func ask(_ alert: Alert) throws(AskError) -> Response {
     // A style that asks a secret makes the process non-dumpable from its
     // start (SPEC §6), while the login of login-password is typed too: an
     // empty secret is held until the prompt ends (the secret read then

@@ -175,10 +175,10 @@ package struct ButtonListLayout {
         let index = order[position]
         let button = alert.buttons[index]
         var words = TerminalText.visible(button.title)
-        if button.role == .destructive && !theme.isColored { words += " (destructive)" }
+        if button.role == .destructive { words += " (destructive)" }
         if index == alert.defaultButtonIndex { words += " (default)" }
         let lines = TerminalText.wrapped(words, width: max(1, width - indent)).map { line in
-          button.role == .destructive && theme.isColored ? theme.destructive(line) : line
+          button.role == .destructive ? theme.destructive(line) : line
         }
         let number = String(position + 1)
         return String(repeating: " ", count: indent - 2 - number.count) + number + ") "
@@ -203,14 +203,14 @@ package struct ButtonListLayout {
   }
 
   /// One button as shown: right-aligned number, `) `, the visible title
-  /// (red when destructive, or marked in words), `(default)` in words.
+  /// (`(destructive)` in words, and red with colour), `(default)` in words.
   static func cell(_ alert: Alert, _ theme: Theme, _ order: ScreenOrder, _ position: Int,
                    _ numberWidth: Int) -> (text: String, width: Int) {
     let index = order[position]
     let button = alert.buttons[index]
     let visible = TerminalText.visible(button.title)
-    var title = button.role == .destructive ? theme.destructive(visible) : visible
-    var plainWidth = TerminalText.displayWidth(visible) + (button.role == .destructive && !theme.isColored ? 14 : 0)
+    var title = button.role == .destructive ? theme.destructive(visible + " (destructive)") : visible
+    var plainWidth = TerminalText.displayWidth(visible) + (button.role == .destructive ? 14 : 0)
     if index == alert.defaultButtonIndex {
       title += " (default)"
       plainWidth += 10

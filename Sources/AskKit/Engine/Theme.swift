@@ -15,9 +15,9 @@ public enum ColorMode: String, Sendable, CaseIterable {
 }
 
 /// Styling only: what the title, the destructive button and hints look like.
-/// With colour off no SGR sequence at all is written, and the destructive
-/// role is marked in words instead (`(destructive)`); `(default)` is always
-/// in words (SPEC §1, §6).
+/// With colour off no SGR sequence at all is written. Roles are never told
+/// by colour alone (WCAG 2.1, 1.4.1 "Use of Color"): the layout always
+/// writes `(destructive)` and `(default)` in words (SPEC §1, §6).
 public struct Theme: Sendable, Equatable {
   /// True when SGR colour and attributes are written.
   public var isColored: Bool
@@ -27,11 +27,8 @@ public struct Theme: Sendable, Equatable {
 
   /// The title: bold.
   package func title(_ text: String) -> String { sgr("1", text) }
-  /// A destructive button's title: red, or followed by `(destructive)`
-  /// without colour.
-  package func destructive(_ text: String) -> String {
-    isColored ? sgr("31", text) : text + " (destructive)"
-  }
+  /// A destructive button's title (with its `(destructive)` word): red.
+  package func destructive(_ text: String) -> String { sgr("31", text) }
   /// Secondary text (placeholders, hints): dim.
   package func dim(_ text: String) -> String { sgr("2", text) }
 
