@@ -61,7 +61,7 @@ struct TextEntryTests {
   func loginPassword() throws {
     let pty = try AskSession.ask(["-s", "login-password", "-t", "Sign in", "--placeholder", "alice@example.com",
                                   "--print", "json"], environment: ["NO_COLOR": "1"])
-    try pty.waitFor("Login (alice@example.com): ")
+    try pty.waitFor("Login (e.g. alice@example.com): ")
     try pty.waitUntilNonCanonical()
     pty.type("alice\rs3cr3t\r")
     #expect(try pty.waitForExit() == 0)

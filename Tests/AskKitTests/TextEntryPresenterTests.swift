@@ -17,7 +17,7 @@ struct TextEntryPresenterTests {
     let (response, console) = try present(alert, ["Grace"])
     #expect(response.text == "Grace")
     #expect(response.title == "OK" && response.isImpliedButton && response.role == .other)
-    #expect(console.transcript == "Name\n(Enter = OK, Ctrl-D = cancel)\nYour name (Ada): Grace\n")
+    #expect(console.transcript == "Name\n(Enter = OK, Ctrl-D = cancel)\nYour name (e.g. Ada): Grace\n")
   }
 
   @Test("A secure field returns the secret and draws one * per character, never the text")

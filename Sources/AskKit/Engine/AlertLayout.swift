@@ -45,14 +45,16 @@ package enum AlertLayout {
     return lines.map { $0 + "\n" }.joined()
   }
 
-  /// The prompt of a text field: its label, the placeholder in parentheses
+  /// The prompt of a text field: its label, the placeholder as an example
   /// (dim with colour; never returned), then `: ` —
-  /// `Login (alice@example.com): `. Invisible sequences are wrapped in
+  /// `Login (e.g. alice@example.com): `. Invisible sequences are wrapped in
   /// ``invisibleMark`` for libedit; ``TerminalText`` callers strip them.
   package static func fieldPrompt(label: String, placeholder: String?, theme: Theme) -> String {
     var prompt = TerminalText.visible(label)
     if let placeholder, !placeholder.isEmpty {
-      let text = "(" + TerminalText.visible(placeholder) + ")"
+      // "e.g.": an example, so no one takes it for a default Enter gives
+      // (SPEC §6; Unix prompts write a default in parentheses).
+      let text = "(e.g. " + TerminalText.visible(placeholder) + ")"
       prompt += " " + (theme.isColored
         ? invisibleMark + "\u{1B}[2m" + invisibleMark + text + invisibleMark + "\u{1B}[0m" + invisibleMark
         : text)
