@@ -23,8 +23,9 @@ extension Alert {
       alert.buttons = [Button(Alert.impliedButtonTitle)]
       if alert.defaultButtonIndex == nil { alert.defaultButtonIndex = 0 }
     }
-    let folded = alert.buttons.map(\.foldedTitle)
-    if let empty = folded.firstIndex(where: \.isEmpty) {
+    // Closures, not key paths: a key path costs a million buttons seconds.
+    let folded = alert.buttons.map { $0.foldedTitle }
+    if let empty = folded.firstIndex(where: { $0.isEmpty }) {
       throw .spec("Button \(empty + 1) has an empty title")
     }
     if let (duplicate, first) = Self.firstDuplicate(folded) {
@@ -53,21 +54,16 @@ extension Alert {
 
 extension Alert {
   /// The first index (in order) whose key appeared before, with the index
-  /// of that earlier one; `nil` when all keys differ. Sorting, not hashing:
-  /// O(n log n) for 100 000 buttons, and no dictionary to set up at
-  /// start-up.
+  /// of that earlier one; `nil` when all keys differ. One pass with a
+  /// dictionary of the keys seen: O(n), a million buttons in a fraction of
+  /// a second (sorting them took seconds).
   static func firstDuplicate(_ keys: [String]) -> (duplicate: Int, first: Int)? {
-    let order = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
-    var best: (duplicate: Int, first: Int)?
-    var groupStart = 0
-    for position in order.indices.dropFirst() {
-      if keys[order[position]] != keys[order[position - 1]] {
-        groupStart = position
-      } else if position == groupStart + 1, order[position] < best?.duplicate ?? Int.max {
-        best = (order[position], order[groupStart])
-      }
+    guard keys.count > 1 else { return nil }
+    var seen = [String: Int](minimumCapacity: keys.count)
+    for index in keys.indices {
+      if let first = seen.updateValue(index, forKey: keys[index]) { return (index, first) }
     }
-    return best
+    return nil
   }
 
   /// Checks the text-entry settings against the style (SPEC §1, §10):
