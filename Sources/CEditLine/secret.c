@@ -81,6 +81,24 @@ int ask_secret_set(ask_secret_t *s, const unsigned char *bytes, size_t length) {
 
 size_t ask_secret_characters(const ask_secret_t *s) { return ask_character_count(s->bytes, s->length); }
 
+/* The start of the scalar whose bytes end the secret: its last byte that
+ * is not a continuation byte (0 when none is). */
+static size_t last_scalar_start(const ask_secret_t *s) {
+  size_t lead = s->length > 0 ? s->length - 1 : 0;
+  while (lead > 0 && is_continuation(s->bytes[lead])) lead--;
+  return lead;
+}
+
+/* Drops the bytes of a scalar begun and not finished (a byte that is no
+ * continuation came), wiping them: they are not UTF-8. */
+static void drop_unfinished(ask_secret_t *s) {
+  if (s->expect == 0) return;
+  size_t lead = last_scalar_start(s);
+  explicit_bzero(s->bytes + lead, s->length - lead);
+  s->length = lead;
+  s->expect = 0;
+}
+
 int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
   *count = 0;
   int after_cr = s->after_cr;
@@ -90,6 +108,11 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
    * terminal's reports never become part of the secret. */
   ask_key_action_t action;
   if (ask_key_feed(&s->keys, byte, &action) != ASK_KEY_TEXT) return ASK_SECRET_NONE;
+  /* What is not UTF-8 never becomes part of the secret, as in libedit's
+   * fields (editline.c's reader): a sequence cut short, a continuation
+   * byte with no lead, a byte that begins nothing (C0, C1, F5-FF), an
+   * overlong form or a surrogate is dropped. */
+  if (!is_continuation(byte)) drop_unfinished(s);
   switch (byte) {
   case '\r':
     s->after_cr = 1;
@@ -114,18 +137,26 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
     return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
   }
   if (byte < 0x20 && byte != '\t') return ASK_SECRET_NONE; /* other controls */
-  if (append(s, byte) == -1) return ASK_SECRET_FULL;
-  if (is_continuation(byte) && s->expect > 0) {
+  if (is_continuation(byte)) {
+    if (s->expect == 0) return ASK_SECRET_NONE; /* no lead before it */
+    if (append(s, byte) == -1) return ASK_SECRET_FULL;
     if (--s->expect > 0) return ASK_SECRET_NONE; /* more bytes to come */
+    size_t start = last_scalar_start(s);
+    if (ask_utf8_sequence(s->bytes + start, s->length - start, NULL) == 0) { /* overlong, surrogate */
+      explicit_bzero(s->bytes + start, s->length - start);
+      s->length = start;
+      return ASK_SECRET_NONE;
+    }
   } else {
     size_t length = ask_utf8_length(byte);
-    s->expect = length > 1 ? (int)length - 1 : 0;
+    if (length == 0) return ASK_SECRET_NONE; /* begins no UTF-8 sequence */
+    if (append(s, byte) == -1) return ASK_SECRET_FULL;
+    s->expect = (int)length - 1;
     if (s->expect > 0) return ASK_SECRET_NONE;
   }
   /* A scalar is complete: a * when it starts a character. The last
    * character's start is a boundary, so breaking from there is exact. */
-  size_t lead = s->length - 1;
-  while (lead > 0 && is_continuation(s->bytes[lead])) lead--;
+  size_t lead = last_scalar_start(s);
   if (lead == 0) { /* the first scalar: the first character */
     s->last_start = 0;
     *count = 1;
