@@ -25,14 +25,37 @@ package enum TerminalText {
         out.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
       case 0x7F:
         out += "^?"
-      case 0x80..<0xA0, 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2028, 0x2029,
-           0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+      case _ where !isShownAsIs(scalar):
         out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default:
         out.unicodeScalars.append(scalar)
       }
     }
     return out
+  }
+
+  /// Whether ``visible(_:)`` keeps `scalar` as it is: not a C0 or C1
+  /// control, DEL, a bidirectional override or isolate, a zero-width
+  /// space, a line or paragraph separator or the BOM.
+  package static func isShownAsIs(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2028, 0x2029,
+         0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+      false
+    default:
+      true
+    }
+  }
+
+  /// The first scalar of `text` that ``visible(_:)`` would not keep as it
+  /// is, written `U+0009`; `nil` when there is none. Such a scalar cannot
+  /// stand in a field's initial text: it is shown otherwise than it is,
+  /// so the text returned would not be the text given.
+  package static func firstScalarShownOtherwise(in text: String) -> String? {
+    if hasNothingToShow(text) { return nil }
+    guard let scalar = text.unicodeScalars.first(where: { !isShownAsIs($0) }) else { return nil }
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
   /// Whether ``visible(_:)`` would keep `text` as it is, found by byte
@@ -51,6 +74,20 @@ package enum TerminalText {
         offset += 1
       }
       return true
+    }
+  }
+
+  /// Whether `text` holds U+0000, looked for by byte (a generic
+  /// `utf8.contains` costs a million titles a second in a debug build).
+  package static func containsNUL(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        if bytes[offset] == 0 { return true }
+        offset += 1
+      }
+      return false
     }
   }
 

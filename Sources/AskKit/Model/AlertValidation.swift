@@ -10,7 +10,7 @@ extension Alert {
   /// the default (an alert that cannot be dismissed is a defect).
   ///
   /// - Throws: ``AskError/spec(_:)`` naming the offending title, index or
-  ///   key when a title is empty or repeats another (both compared trimmed
+  ///   key when a title is empty, holds a NUL character, or repeats another (both compared trimmed
   ///   and case-folded, as answers are: ``Button/foldedTitle``), when there is more than one cancel or destructive
   ///   button, when the default is not a button, when the default is the
   ///   destructive button (Enter or a timeout must never destroy), or when
@@ -27,6 +27,11 @@ extension Alert {
     let folded = alert.buttons.map { $0.foldedTitle }
     if let empty = folded.firstIndex(where: { $0.isEmpty }) {
       throw .spec("Button \(empty + 1) has an empty title")
+    }
+    // A title is printed as a value: `-0` could not tell a NUL in it from
+    // the value's end (no key types one, no argument holds one).
+    if let nul = alert.buttons.firstIndex(where: { TerminalText.containsNUL($0.title) }) {
+      throw .spec("Button \(nul + 1)'s title '\(TerminalText.visible(alert.buttons[nul].title))' holds a NUL character")
     }
     if let (duplicate, first) = Self.firstDuplicate(folded) {
       let (title, earlier) = (alert.buttons[duplicate].title, alert.buttons[first].title)
@@ -68,7 +73,9 @@ extension Alert {
 
   /// Checks the text-entry settings against the style (SPEC §1, §10):
   /// `fields` empty or exactly the style's count; initial `text` only in
-  /// plain fields; `echo` and `repeat` only with a secure field; `pattern`
+  /// plain fields, with no control or invisible character (it would be
+  /// shown, edited and returned as its caret form); `echo` and `repeat`
+  /// only with a secure field; `pattern`
   /// only with `plain`, and a valid Swift `Regex`; `required` only with a
   /// text style; a timeout not negative.
   /// - Throws: ``AskError/spec(_:)`` naming the key.
@@ -79,6 +86,11 @@ extension Alert {
     }
     for (index, field) in textFields.enumerated() where field.text != nil && style.isSecureField(index) {
       throw .spec("'fields[\(index)].text' is not allowed: a secure field has no initial text")
+    }
+    for (index, field) in textFields.enumerated() {
+      if let text = field.text, let scalar = TerminalText.firstScalarShownOtherwise(in: text) {
+        throw .spec("'fields[\(index)].text' holds \(scalar), a control or invisible character, which a field cannot edit")
+      }
     }
     func check(_ setting: TextEntrySetting, given: Bool) throws(AskError) {
       guard given, !setting.applies(to: style) else { return }
