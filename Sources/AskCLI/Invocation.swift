@@ -180,6 +180,9 @@ struct Invocation: Equatable {
         throw .usage("Option '--\(option)' is given \(given.count) times, but style '\(style.rawValue)' has \(count) field\(count == 1 ? "" : "s")")
       }
     }
+    if let text = options.value("text"), let scalar = TerminalText.firstScalarShownOtherwise(in: text) {
+      throw .usage("The value '\(TerminalText.visible(text))' is invalid for '--text': it holds \(scalar), a control or invisible character, which a field cannot edit")
+    }
     if count > 0 {
       let labels = options.values("label"), placeholders = options.values("placeholder")
       alert.textFields = (0..<count).map { index in

@@ -61,6 +61,11 @@ int ask_read_fd_line(ask_session_t *session, int fd, int64_t deadline_ms, char *
     free(buf);
     return ASK_READ_NOT_UTF8;
   }
+  if (memchr(buf, '\0', n) != NULL) { /* no key types it; -0 would end the value there */
+    explicit_bzero(buf, cap);
+    free(buf);
+    return ASK_READ_HAS_NUL;
+  }
   buf[n] = '\0';
   *line = buf;
   *len = n;

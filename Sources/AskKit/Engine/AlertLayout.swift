@@ -24,7 +24,17 @@ package enum AlertLayout {
   }
 
   /// The number of lines `text` takes (its LFs).
-  static func lineCount(_ text: String) -> Int { text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+  static func lineCount(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      var (count, offset) = (0, 0)
+      while offset < bytes.count {
+        if bytes[offset] == 10 { count += 1 }
+        offset += 1
+      }
+      return count
+    }
+  }
 
   /// The title and the message, wrapped at `width` columns between words
   /// (never inside a character), the time limit stated once

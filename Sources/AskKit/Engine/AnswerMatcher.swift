@@ -49,7 +49,7 @@ package enum AnswerMatcher {
     }
     // Each title folded once per answer, for all the rules below.
     let folded = CaseFolding.folded(String(typed))
-    let titles = alert.buttons.map(\.foldedTitle)
+    let titles = alert.buttons.map { $0.foldedTitle }  // a closure: a key path is slow
     if let index = titles.firstIndex(of: folded) { return .button(index) }
     let order = alert.screenOrder
     if let number = Int(typed), number >= 1, number <= count {

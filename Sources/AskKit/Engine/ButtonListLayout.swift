@@ -48,7 +48,7 @@ package struct ButtonListLayout {
     apart = cancelApart ? count - 1 : nil
     gridPositions = Array(0..<(cancelApart ? count - 1 : count))
     numberWidth = String(count).count
-    let widths = gridPositions.map { [order, numberWidth] in Self.cell(alert, theme, order, $0, numberWidth).width }
+    let widths = gridPositions.map { [order, numberWidth] in Self.cellWidth(alert, theme, order, $0, numberWidth) }
     let plain = count <= Self.plainListLimit
     // The page line, wrapped, takes a line or more of the height.
     let pageLine = TerminalText.wrapped(Self.pageLine(page: 999_999, of: 999_999, hasDefault: false),
@@ -64,7 +64,7 @@ package struct ButtonListLayout {
   /// when a title is wider than the terminal and wraps — one column by
   /// the screen lines each button takes.
   private func pages(of positions: [Int]) -> [Int] {
-    Self.pages(positions.map { Self.cell(alert, theme, order, $0, numberWidth).width },
+    Self.pages(positions.map { Self.cellWidth(alert, theme, order, $0, numberWidth) },
                rows: rowsAvailable, width: width, numberWidth: numberWidth)
   }
 
@@ -166,7 +166,7 @@ package struct ButtonListLayout {
     // when they fit (the whole list, a page, a filter's matches); one
     // column otherwise.
     let fit = !filters || positions.count < 2 ? nil
-      : Self.narrowestFit(positions.map { Self.cell(alert, theme, order, $0, numberWidth).width },
+      : Self.narrowestFit(positions.map { Self.cellWidth(alert, theme, order, $0, numberWidth) },
                           width: width, maxRows: rowsAvailable)
     guard let fit, fit.count > 1 else {
       // One column: a long title wraps under its start, each piece styled.
@@ -208,16 +208,24 @@ package struct ButtonListLayout {
                    _ numberWidth: Int) -> (text: String, width: Int) {
     let index = order[position]
     let button = alert.buttons[index]
-    let visible = TerminalText.visible(button.title)
-    var title = button.role == .destructive ? theme.destructive(visible + " (destructive)") : visible
-    var plainWidth = TerminalText.displayWidth(visible) + (button.role == .destructive ? 14 : 0)
-    if index == alert.defaultButtonIndex {
-      title += " (default)"
-      plainWidth += 10
-    }
+    var title = TerminalText.visible(button.title)
+    if button.role == .destructive { title = theme.destructive(title + " (destructive)") }
+    if index == alert.defaultButtonIndex { title += " (default)" }
     let number = String(position + 1)
     let text = String(repeating: " ", count: numberWidth - number.count) + number + ") " + title
-    return (text, numberWidth + 2 + plainWidth)
+    return (text, cellWidth(alert, theme, order, position, numberWidth))
+  }
+
+  /// The display width of ``cell(_:_:_:_:_:)``, without making its text:
+  /// the layout measures every button (a million of them) but draws a page.
+  static func cellWidth(_ alert: Alert, _ theme: Theme, _ order: ScreenOrder, _ position: Int,
+                        _ numberWidth: Int) -> Int {
+    let index = order[position]
+    let button = alert.buttons[index]
+    var width = numberWidth + 2 + TerminalText.displayWidth(TerminalText.visible(button.title))
+    if button.role == .destructive { width += 14 }  // " (destructive)"
+    if index == alert.defaultButtonIndex { width += 10 }  // " (default)"
+    return width
   }
 
 }

@@ -200,15 +200,16 @@ public final class TerminalConsole: Console {
     return Int(window.ws_col) > TerminalSize.maximum || Int(window.ws_row) > TerminalSize.maximum
   }
 
-  /// The drawing terminal's size (TIOCGWINSZ), else `COLUMNS` and `LINES`,
-  /// else 80×24. Read anew each time: the window may have been resized.
+  /// The drawing terminal's size (TIOCGWINSZ), else `COLUMNS` and `LINES`
+  /// (each when a positive number), else 80×24. Read anew each time: the window may have been resized.
   package var size: TerminalSize {
     var window = winsize()
     if ioctl(drawingFD, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
       return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
     }
-    let columns = Theme.environment("COLUMNS").flatMap { Int($0) }
-    let rows = Theme.environment("LINES").flatMap { Int($0) }
+    // A size of 0 (or less) is unknown here too: COLUMNS=0 is not 1 column.
+    let columns = Theme.environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    let rows = Theme.environment("LINES").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     return TerminalSize(columns: columns ?? 80, rows: rows ?? 24)
   }
 
@@ -257,9 +258,12 @@ public final class TerminalConsole: Console {
   package func draw(_ text: String) throws(AskError) {
     let session = try held()
     // Prompts mark invisible bytes for libedit; drawn here they need none.
-    // (Looked for by byte: `String.contains` of a `String` costs a 10 MB
-    // title a third of a second.)
-    var text = text.utf8.contains(1) ? text.replacing(AlertLayout.invisibleMark, with: "") : text
+    // (Looked for with memchr: `String.contains` of a `String` costs a
+    // 10 MB title a third of a second, `utf8.contains` a debug build as much.)
+    var text = text
+    if text.withUTF8({ bytes in bytes.baseAddress.map { memchr($0, 1, bytes.count) != nil } ?? false }) {
+      text = text.replacing(AlertLayout.invisibleMark, with: "")
+    }
     var signo: Int32 = 0
     if Interruption.isPending { throw .interrupted(signal: ask_session_pending_signal(session)) }
     let failed = text.withUTF8 { ask_write_all(session, drawingFD, $0.baseAddress, $0.count, &signo) != 0 }
@@ -407,16 +411,18 @@ public final class TerminalConsole: Console {
 
   /// The result of a read that gave no line: end of input, a timeout, or a
   /// thrown signal or error; the answer line is ended first. A piped line
-  /// that is not UTF-8 was consumed: it counts as read, and the error
+  /// that is not UTF-8, or holds a NUL byte, was consumed: it counts as read, and the error
   /// names it by its line number in the answer source (never its bytes:
   /// it may be a secret).
   private func ended(_ status: Int32, signo: Int32, reading what: String) throws(AskError) -> LineResult {
     let error = errno
-    if Int(status) == ASK_READ_NOT_UTF8 { linesRead += 1 }
+    if Int(status) == ASK_READ_NOT_UTF8 || Int(status) == ASK_READ_HAS_NUL { linesRead += 1 }
     try draw("\n")
     switch Int(status) {
     case ASK_READ_NOT_UTF8:
       throw .invalidAnswer("Answer line \(linesReadElsewhere + linesRead) of standard input is not valid UTF-8")
+    case ASK_READ_HAS_NUL:
+      throw .invalidAnswer("Answer line \(linesReadElsewhere + linesRead) of standard input holds a NUL byte")
     case ASK_READ_EOF: return .endOfInput
     case ASK_READ_TIMEOUT: return .timedOut
     case ASK_READ_SIGNAL: throw .interrupted(signal: signo)

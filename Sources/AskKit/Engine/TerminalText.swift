@@ -12,6 +12,7 @@ package enum TerminalText {
   /// nothing reorders or hides text (the zero-width joiners of emoji stay).
   /// Everything else is kept.
   package static func visible(_ text: String) -> String {
+    if hasNothingToShow(text) { return text }
     var out = ""
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     var steps = 0
@@ -24,14 +25,70 @@ package enum TerminalText {
         out.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
       case 0x7F:
         out += "^?"
-      case 0x80..<0xA0, 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2028, 0x2029,
-           0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+      case _ where !isShownAsIs(scalar):
         out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default:
         out.unicodeScalars.append(scalar)
       }
     }
     return out
+  }
+
+  /// Whether ``visible(_:)`` keeps `scalar` as it is: not a C0 or C1
+  /// control, DEL, a bidirectional override or isolate, a zero-width
+  /// space, a line or paragraph separator or the BOM.
+  package static func isShownAsIs(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2028, 0x2029,
+         0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+      false
+    default:
+      true
+    }
+  }
+
+  /// The first scalar of `text` that ``visible(_:)`` would not keep as it
+  /// is, written `U+0009`; `nil` when there is none. Such a scalar cannot
+  /// stand in a field's initial text: it is shown otherwise than it is,
+  /// so the text returned would not be the text given.
+  package static func firstScalarShownOtherwise(in text: String) -> String? {
+    if hasNothingToShow(text) { return nil }
+    guard let scalar = text.unicodeScalars.first(where: { !isShownAsIs($0) }) else { return nil }
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  /// Whether ``visible(_:)`` would keep `text` as it is, found by byte
+  /// without decoding (a 10 MB title is looked at in milliseconds): no C0
+  /// control or DEL, and no lead byte that begins one of the scalars it
+  /// changes (C2: C1 controls; D8: U+061C; E2: U+2000–U+2FFF; EF: the
+  /// BOM). Text with such a byte may still need nothing; it goes the slow
+  /// way.
+  static func hasNothingToShow(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let byte = bytes[offset]
+        if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF { return false }
+        offset += 1
+      }
+      return true
+    }
+  }
+
+  /// Whether `text` holds U+0000, looked for by byte (a generic
+  /// `utf8.contains` costs a million titles a second in a debug build).
+  package static func containsNUL(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        if bytes[offset] == 0 { return true }
+        offset += 1
+      }
+      return false
+    }
   }
 
   /// ``visible(_:)`` of at most `limit` characters, with `…` when cut: for
@@ -63,70 +120,161 @@ package enum TerminalText {
   /// and glibc's `wcwidth` alike, a spacing mark takes a column, and
   /// Devanagari, Tamil and Thai lines and lists did not align.)
   package static func displayWidth(_ text: String) -> Int {
-    var width = 0, steps = 0
-    for character in text {
-      width += self.width(of: character)
-      steps &+= 1
-      if steps % Interruption.interval == 0 && Interruption.isPending { break }
+    var text = text
+    let original = text
+    return text.withUTF8 { bytes in
+      var width = 0, offset = 0, steps = 0
+      while offset < bytes.count {
+        let ascii = asciiWidth(in: bytes, at: offset)
+        let cluster = ascii >= 0 ? (length: 1, width: ascii) : self.cluster(in: bytes, at: offset, of: original)
+        width += cluster.width
+        offset += cluster.length
+        steps &+= 1
+        if steps % Interruption.interval == 0 && Interruption.isPending { break }
+      }
+      return width
     }
-    return width
+  }
+
+  /// The grapheme cluster that starts at byte `offset` of `bytes`, the
+  /// UTF-8 of `text`: its length in bytes and its display width. Printable
+  /// ASCII followed by ASCII (or the end) is a cluster of its own, found
+  /// without grapheme breaking: between two ASCII scalars there is always
+  /// a break but in CR LF (UAX #29, GB3); anything else asks `text`.
+  private static func cluster(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, of text: String)
+    -> (length: Int, width: Int) {
+    let ascii = asciiWidth(in: bytes, at: offset)
+    if ascii >= 0 { return (1, ascii) }
+    let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    let end = text.index(after: start)
+    return (text.utf8.distance(from: start, to: end), width(of: text[start]))
   }
 
   /// The display width of one grapheme cluster; see ``displayWidth(_:)``.
   package static func width(of character: Character) -> Int {
-    let scalars = character.unicodeScalars
-    guard let first = scalars.first else { return 0 }
-    var rest = scalars.dropFirst()
-    if first.value < 0x7F && rest.isEmpty { return first.value < 0x20 ? 0 : 1 }  // ASCII, the common case
-    if rest.contains("\u{FE0F}") || first.properties.isEmojiPresentation { return 2 }  // VS16: 1️⃣, ❤️
-    var width = max(0, Int(ask_scalar_width(first.value)))
-    while let scalar = rest.popFirst() { width += max(0, Int(ask_scalar_width(scalar.value))) }
-    return width
+    var scalars = character.unicodeScalars.makeIterator()
+    guard let first = scalars.next() else { return 0 }
+    let second = scalars.next()
+    guard let second else {  // one scalar: ASCII, the common case, needs no table
+      return first.value < 0x7F ? (first.value < 0x20 ? 0 : 1)
+        : first.properties.isEmojiPresentation ? 2 : max(0, Int(ask_scalar_width(first.value)))
+    }
+    if first.properties.isEmojiPresentation { return 2 }
+    var hasVS16 = second == "\u{FE0F}"
+    var width = max(0, Int(ask_scalar_width(first.value))) + max(0, Int(ask_scalar_width(second.value)))
+    while let scalar = scalars.next() {
+      hasVS16 = hasVS16 || scalar == "\u{FE0F}"
+      width += max(0, Int(ask_scalar_width(scalar.value)))
+    }
+    return hasVS16 ? 2 : width  // VS16: 1️⃣, ❤️
   }
 
   /// `text` cut into lines of at most `width` columns: at spaces where it
   /// can, else between grapheme clusters (never inside one). Empty text is
   /// one empty line.
   package static func wrapped(_ text: String, width: Int) -> [String] {
-    guard width > 0, displayWidth(text) > width else { return [text] }
-    var lines: [String] = []
-    var line = "", lineWidth = 0
-    var word = "", wordWidth = 0
-    var steps = 0  // for Interruption: what is cut short is never drawn
-    func flushWord() {
-      if lineWidth + wordWidth > width && !line.isEmpty {
-        lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
-        line = ""
-        lineWidth = 0
-      }
-      if line.isEmpty && !lines.isEmpty {  // a wrapped line starts with no spaces
-        while word.first == " " { word.removeFirst(); wordWidth -= 1 }
-      }
-      for character in word {
+    guard width > 0 else { return [text] }
+    var text = text
+    let original = text
+    let lines = text.withUTF8 { bytes in
+      var wrapper = Wrapper(bytes: bytes, text: original, width: width)
+      return wrapper.wrap()
+    }
+    guard let lines else { return [text] }  // it fits: the text itself
+    return text.withUTF8 { bytes in
+      lines.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+    }
+  }
+
+  /// The width of the ASCII cluster of one byte at `offset` (see
+  /// ``cluster(in:at:of:)``), or -1 when none starts there. (Apart, and
+  /// without the text, so the common case costs no reference counting.)
+  private static func asciiWidth(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+    let byte = bytes[offset]
+    guard byte < 0x80 && byte != 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] < 0x80) else { return -1 }
+    return byte >= 0x20 && byte < 0x7F ? 1 : 0
+  }
+
+  /// The state of ``wrapped(_:width:)``: lines are ranges of the UTF-8, cut
+  /// at cluster boundaries; a word is a space (where there is one) and the
+  /// clusters up to the next space. A struct, not closures over local
+  /// variables: its fields need no checks of exclusive access at run time.
+  private struct Wrapper {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let text: String
+    let width: Int
+    var lines: [Range<Int>] = []
+    var lineStart = 0, lineEnd = 0, lineWidth = 0
+    /// `lineEnd` without the trailing spaces.
+    var lineContentEnd = 0
+    var wordStart = 0, wordEnd = 0, wordWidth = 0
+    var wordHasSpace = false
+    /// For Interruption: what is cut short is never drawn.
+    var steps = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, text: String, width: Int) {
+      (self.bytes, self.text, self.width) = (bytes, text, width)
+    }
+
+    /// The lines, or `nil` when the whole text fits one.
+    mutating func wrap() -> [Range<Int>]? {
+      while wordEnd < bytes.count {
         steps &+= 1
         if steps % Interruption.interval == 0 && Interruption.isPending { break }
-        let w = self.width(of: character)
-        if lineWidth + w > width && !line.isEmpty {
-          lines.append(line)
-          line = ""
-          lineWidth = 0
+        let ascii = TerminalText.asciiWidth(in: bytes, at: wordEnd)
+        let cluster = ascii >= 0 ? (length: 1, width: ascii) : TerminalText.cluster(in: bytes, at: wordEnd, of: text)
+        if cluster.length == 1 && bytes[wordEnd] == 0x20 {
+          flushWord()
+          wordHasSpace = true
         }
-        line.append(character)
-        lineWidth += w
+        wordEnd += cluster.length
+        wordWidth += cluster.width
       }
-      word = ""
-      wordWidth = 0
+      flushWord()
+      if lines.isEmpty { return nil }
+      lines.append(lineStart..<lineEnd)
+      return lines
     }
-    for character in text {
-      steps &+= 1
-      if steps % Interruption.interval == 0 && Interruption.isPending { break }
-      if character == " " { flushWord() }
-      word.append(character)
-      wordWidth += self.width(of: character)
+
+    /// Ends the line at `end` (its last character ends before it) and
+    /// starts the next at `start`.
+    mutating func newLine(ending end: Int, next start: Int) {
+      lines.append(lineStart..<end)
+      (lineStart, lineEnd, lineContentEnd, lineWidth) = (start, start, start, 0)
     }
-    flushWord()
-    lines.append(line)
-    return lines
+
+    mutating func flushWord() {
+      if lineWidth + wordWidth > width && lineEnd > lineStart {
+        newLine(ending: lineContentEnd, next: wordStart)
+      }
+      var startsWithSpace = wordHasSpace
+      if lineEnd == lineStart && !lines.isEmpty && startsWithSpace {  // a wrapped line starts with no spaces
+        wordStart += 1
+        wordWidth -= 1
+        startsWithSpace = false
+        (lineStart, lineEnd, lineContentEnd) = (wordStart, wordStart, wordStart)
+      }
+      if lineWidth + wordWidth <= width || wordStart == wordEnd {
+        // The whole word fits: no need to look at its clusters again.
+        if wordEnd - wordStart > (startsWithSpace ? 1 : 0) { lineContentEnd = wordEnd }
+        lineEnd = wordEnd
+        lineWidth += wordWidth
+      } else {
+        var offset = wordStart
+        while offset < wordEnd {
+          steps &+= 1
+          if steps % Interruption.interval == 0 && Interruption.isPending { break }
+          let ascii = TerminalText.asciiWidth(in: bytes, at: offset)
+          let cluster = ascii >= 0 ? (length: 1, width: ascii) : TerminalText.cluster(in: bytes, at: offset, of: text)
+          if lineWidth + cluster.width > width && lineEnd > lineStart { newLine(ending: lineEnd, next: offset) }
+          offset += cluster.length
+          lineEnd = offset
+          lineWidth += cluster.width
+          if !(cluster.length == 1 && bytes[offset - 1] == 0x20) { lineContentEnd = offset }
+        }
+      }
+      (wordStart, wordWidth, wordHasSpace) = (wordEnd, 0, false)
+    }
   }
 
   /// `text` without leading and trailing white space (no Foundation).

@@ -164,21 +164,24 @@ package struct JSONScanner {
 
   private mutating func string() throws(AskError) -> String {
     _ = try take()  // "
-    var scalars = String.UnicodeScalarView()
+    var bytes: [UInt8] = []
+    func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
     while true {
+      // What stands for itself, taken in one go: one column a byte.
+      if !hasPeeked { column += source.takeLiteralStringBytes(into: &bytes) }
       let (charLine, charColumn) = (line, column)
       guard let byte = try take() else { throw error("unexpected end of input in a string") }
       switch byte {
       case UInt8(ascii: "\""):
-        return String(scalars)
+        return String(decoding: bytes, as: UTF8.self)  // valid UTF-8: it was checked
       case UInt8(ascii: "\\"):
-        scalars.append(try escape(line: charLine, column: charColumn))
+        append(try escape(line: charLine, column: charColumn))
       case 0..<0x20:
         throw AskError.spec("Spec at line \(charLine), column \(charColumn): control character U+00\(hex2(byte)) in a string (escape it)")
       case 0x80...:
-        scalars.append(try utf8Scalar(lead: byte, line: charLine, column: charColumn))
+        append(try utf8Scalar(lead: byte, line: charLine, column: charColumn))
       default:
-        scalars.append(Unicode.Scalar(byte))
+        bytes.append(byte)
       }
     }
   }

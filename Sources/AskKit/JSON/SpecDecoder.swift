@@ -75,7 +75,10 @@ package enum SpecDecoder {
       guard case .array(let elements) = node.value else {
         throw error(node, "'buttons' must be an array of titles, not \(article(node.typeName))")
       }
-      titles = try elements.enumerated().map { pair throws(AskError) in try string(pair.element, "buttons[\(pair.offset)]") }
+      var strings: [String] = []
+      strings.reserveCapacity(elements.count)
+      for offset in elements.indices { strings.append(try string(elements[offset], "buttons[\(offset)]")) }
+      titles = strings
     } else {
       titles = []
     }
@@ -145,14 +148,18 @@ package enum SpecDecoder {
 
   // MARK: - Typed values
 
-  private static func string(_ node: JSONNode, _ path: String, known: Bool = true) throws(AskError) -> String {
+  /// The string `node` holds; `path` (made only for an error: a million
+  /// button titles need no million paths) names it in the message.
+  private static func string(_ node: JSONNode, _ path: @autoclosure () -> String, known: Bool = true)
+    throws(AskError) -> String {
     guard known else {
+      let path = path()
       let key = path.split(separator: ".").last.map(String.init) ?? path
       let close = Suggestion.closest(to: key, among: ["label", "placeholder", "text"]).map { ". Did you mean '\($0)'?" } ?? ""
       throw error(node, "unknown key '\(TerminalText.visible(path))'\(close)")
     }
     guard case .string(let text) = node.value else {
-      throw error(node, "'\(path)' must be a string, not \(article(node.typeName))")
+      throw error(node, "'\(path())' must be a string, not \(article(node.typeName))")
     }
     return text
   }

@@ -282,8 +282,11 @@ enum {
                             read again (what was typed is kept) */
   ASK_READ_TOO_LONG = 6, /* a piped line is longer than ASK_LINE_MAX bytes */
   ASK_READ_HANGUP = 7,   /* the terminal went away (hang-up, EIO) */
-  ASK_READ_NOT_UTF8 = 8  /* a piped line is not valid UTF-8 (consumed and
+  ASK_READ_NOT_UTF8 = 8, /* a piped line is not valid UTF-8 (consumed and
                             wiped, not returned) */
+  ASK_READ_HAS_NUL = 9   /* a piped line holds a NUL byte, which no key types
+                            and `-0` output could not tell from a value's
+                            end (consumed and wiped, not returned) */
 };
 
 /* The longest line read from a pipe: 1 MiB. */
@@ -295,7 +298,8 @@ enum {
  * trailing CR before the LF is dropped; a last line without LF is still a
  * line; a line longer than ASK_LINE_MAX is ASK_READ_TOO_LONG; a line that
  * is not valid UTF-8 (ask_utf8_is_valid) is ASK_READ_NOT_UTF8, consumed to
- * its LF and wiped (never replaced by U+FFFD: SPEC §6); EIO (a
+ * its LF and wiped (never replaced by U+FFFD: SPEC §6), and one that
+ * holds a NUL byte ASK_READ_HAS_NUL, likewise; EIO (a
  * terminal gone) is ASK_READ_HANGUP. On ASK_READ_LINE, *line is a
  * malloc'd NUL-terminated buffer the caller frees (and wipes when it held
  * a secret). */
@@ -510,7 +514,9 @@ void ask_secret_wipe(ask_secret_t *s);
  * an empty field is end of input; escape sequences (arrow keys, bracketed
  * paste markers, CSI reports) and OSC/DCS/SOS/PM/APC strings up to BEL or
  * ST (a terminal's late reply) are dropped whole, as are other control
- * characters. Returns one of
+ * characters and bytes that are not UTF-8 (a sequence cut short, a
+ * continuation byte with no lead, C0/C1/F5-FF, overlong forms,
+ * surrogates), as libedit's fields drop them. Returns one of
  * ASK_SECRET_*, with *count the characters added or erased. A character
  * is what one `*` stands for: a scalar with the scalars that extend it
  * (combining marks, variation selectors, skin tones, what a ZWJ joins), so
