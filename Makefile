@@ -37,7 +37,7 @@ ASK_BIN ?=
 CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
 
 # Seconds each fuzz target runs for in `make fuzz`; the test command runs
-# each for FUZZ_SHORT_SECONDS (six targets: about a minute in all).
+# each for FUZZ_SHORT_SECONDS (seven targets: about a minute in all).
 FUZZ_SECONDS ?= 60
 FUZZ_SHORT_SECONDS = 10
 
@@ -77,8 +77,8 @@ test: deps pydeps cwarnings
 	scripts/fuzz.sh -s $(FUZZ_SHORT_SECONDS)
 
 # The libFuzzer targets of Fuzz/ (the JSON spec reader, the option parser,
-# the answer matcher, the masked-line editor, the key decoder, the Assuan
-# parser), built with swiftc's -sanitize=fuzzer,address, each run for
+# the answer matcher, the layout, the masked-line editor, the key decoder,
+# the Assuan parser), built with swiftc's -sanitize=fuzzer,address, each run for
 # FUZZ_SECONDS from its seed corpus in Fuzz/Corpus. A crash or a failed
 # check is saved as .build/fuzz/crash-TARGET-*; the status is then 1.
 fuzz: deps
