@@ -6,17 +6,17 @@ import Testing
 struct LongListTests {
   static func items(_ range: ClosedRange<Int>) -> [String] { range.map { "Item\($0 < 10 ? "0" : "")\($0)" } }
 
-  @Test("A 40-button sheet fits 80×24 in columns with every number visible")
+  @Test("A 40-button sheet fits 80×24 in columns with every number visible, each column's numbers two columns in")
   func fortyButtons() throws {
     let pty = try AskSession.ask(["--sheet", "-t", "Forty", "-c", "Cancel", "-d", "Destroy"] + Self.items(2...39),
                                  environment: ["NO_COLOR": "1"])
     try pty.waitForPrompt()
     #expect(pty.screen.contains("""
       Forty\r
-         1) Destroy (destructive)   9) Item09  17) Item17  25) Item25  33) Item33\r
-         2) Item02                 10) Item10  18) Item18  26) Item26  34) Item34
+        1) Destroy (destructive)   9) Item09  17) Item17  25) Item25  33) Item33\r
+        2) Item02                 10) Item10  18) Item18  26) Item26  34) Item34
       """))  // (no CR at the end: CR LF is one Character, a lone CR is not)
-    #expect(pty.screen.contains("   8) Item08                 16) Item16  24) Item24  32) Item32\r\n\r\n  40) Cancel\r\n"))
+    #expect(pty.screen.contains("  8) Item08                 16) Item16  24) Item24  32) Item32\r\n\r\n  40) Cancel\r\n"))
     for number in 1...40 { #expect(pty.screen.contains(" \(number)) ")) }
     let lines = pty.screen.split(separator: "\r\n")
     #expect(lines.count <= 24 && lines.allSatisfy { $0.count <= 80 })
@@ -35,8 +35,8 @@ struct LongListTests {
     try pty.waitForPrompt()
     #expect(pty.screen.contains("""
       Mixed\r
-         1) 你好   3) e\u{301}cole    5) Ωmega   7) 한국   9) Zürich         11) 👨‍👩‍👧‍👦\r
-         2) 👍     4) 日本語   6) 🇫🇷      8) ok    10) Ковёр-самолёт\r
+        1) 你好  3) e\u{301}cole   5) Ωmega  7) 한국   9) Zürich         11) 👨‍👩‍👧‍👦\r
+        2) 👍    4) 日本語  6) 🇫🇷     8) ok    10) Ковёр-самолёт\r
       \r
         12) Отмена
       """))
@@ -73,6 +73,35 @@ struct LongListTests {
     pty.type("zebr\r")  // a unique prefix still chooses
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "Zebra\n")
+  }
+
+  /// What `screen` shows after the last `marker`.
+  static func after(_ marker: String, in screen: String) -> String {
+    guard let range = screen.ranges(of: marker).last else { return "" }
+    return String(screen[range.upperBound...])
+  }
+
+  @Test("A filter's matches page with Enter, > and <, not the whole list's pages (issue 13)")
+  func filterPages() throws {
+    let titles = (1...100).map { "Apple \($0) long title" } + (1...100).map { "Pear \($0) long title" }
+    let pty = try AskSession.ask(["-t", "Fruit"] + titles, environment: ["NO_COLOR": "1"])
+    try pty.waitForPrompt()
+    pty.type("pear\r")
+    try pty.waitFor("(100 matches, page 1 of ")
+    let firstPage = Self.after("cancel]: pear\r\n", in: pty.screen)
+    #expect(firstPage.contains("101) Pear 1 long title") && !firstPage.contains("Apple"))
+    pty.type("\r")  // no default: Enter turns the matches' page
+    try pty.waitFor("(100 matches, page 2 of ")
+    let secondPage = Self.after("cancel]: \r\n", in: pty.screen)
+    #expect(!secondPage.contains("Apple") && !secondPage.contains("101) Pear 1 long"))
+    pty.type("<\r")
+    try pty.waitFor("cancel]: <\r\n  101) Pear 1 long title")
+    pty.type("<\r")  // before the first: the matches' last page
+    try pty.waitFor("cancel]: <\r\n")
+    try pty.waitFor("Pear 100 long title")
+    pty.type("200\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "Pear 100 long title\n")
   }
 
   @Test("A filter with one match lists it and waits")

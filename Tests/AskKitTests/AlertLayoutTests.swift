@@ -53,20 +53,23 @@ struct AlertLayoutTests {
     #expect(AlertLayout.prompt(for: alert) == "Choice [1-2, Enter = Keep, Ctrl-D = cancel]: ")
   }
 
-  @Test("Numbers are right-aligned when there are ten or more buttons")
+  @Test("Numbers are right-aligned in their column, each column as wide as its own widest number")
   func alignment() throws {
-    let alert = try Alert(buttons: (1...10).map { Button("B\($0)") }).validated()
+    let alert = try Alert(buttons: (1...11).map { Button("B\($0)") }).validated()
     let lines = AlertLayout.render(alert, theme: Theme(isColored: false)).split(separator: "\n")
-    #expect(lines == ["   1) B1   3) B3   5) B5   7) B7   9) B9",
-                      "   2) B2   4) B4   6) B6   8) B8  10) B10"])
+    #expect(lines == ["  1) B1  3) B3  5) B5  7) B7   9) B9   11) B11",
+                      "  2) B2  4) B4  6) B6  8) B8  10) B10"])
   }
 
   @Test("Pages are packed one by one: one wide title does not thin out every page")
   func packPages() {
-    // rows 2, width 20: [12, 4] needs 2+12+2+4 = 20 (fits), the next [4, 4] on a new page…
-    #expect(ButtonListLayout.packPages([12, 12, 4, 4, 4, 4, 4, 4], rows: 2, width: 20) == [0, 4])
-    #expect(ButtonListLayout.packPages([30, 4, 4], rows: 1, width: 20) == [0, 1])
-    #expect(ButtonListLayout.packPages([], rows: 3, width: 20) == [])
+    // rows 2, width 20: titles [9, 1] with "1) " make 2+12+2+4 = 20 (fits), the next [1, 1] on a new page…
+    #expect(ButtonListLayout.packPages([9, 9, 1, 1, 1, 1, 1, 1], numbers: Array(1...8), rows: 2, width: 20) == [0, 4])
+    #expect(ButtonListLayout.packPages([27, 1, 1], numbers: [1, 2, 3], rows: 1, width: 20) == [0, 1])
+    #expect(ButtonListLayout.packPages([], numbers: [], rows: 3, width: 20) == [])
+    // A column is as wide as its own widest number: 9 and 10 are 2 wide.
+    #expect(ButtonListLayout.packPages([1, 1, 1, 1], numbers: [9, 10, 11, 12], rows: 2, width: 13) == [0, 2])
+    #expect(ButtonListLayout.packPages([1, 1, 1, 1], numbers: [7, 8, 9, 10], rows: 2, width: 13) == [0])
   }
 
   @Test("A 40-button sheet on a 40-column terminal pages in two columns")
@@ -94,7 +97,8 @@ struct AlertLayoutTests {
     let layout = ButtonListLayout(alert: alert, theme: Theme(isColored: false),
                                   size: TerminalSize(columns: columns, rows: rows), reservedRows: 3)
     let matches = alert.screenOrder.indices.filter { titles[$0].contains(filter) }
-    for text in (0..<layout.pageCount).map({ layout.render(page: $0) }) + [layout.render(positions: matches)] {
+    let filtered = (0..<layout.pageCount(of: matches)).map { layout.render(positions: matches, page: $0) }
+    for text in (0..<layout.pageCount).map({ layout.render(page: $0) }) + filtered {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
       #expect(lines.allSatisfy { TerminalText.displayWidth(String($0)) <= columns })
       #expect(lines.count <= rows - 3)

@@ -131,6 +131,9 @@ package struct AlertPresenter {
     var size = console.size
     var layout = ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
     var page = 0
+    // A filter's matches while they are shown (their pages turn then), or
+    // nil for the whole list.
+    var matches: [Int]?
     var list = layout.render(page: page)
     try console.draw((aboveIsDrawn ? "" : above) + list)
     var request = LineRequest(prompt: AlertLayout.prompt(for: alert),
@@ -145,7 +148,8 @@ package struct AlertPresenter {
         guard defaultOnTimeout, let index = alert.defaultButtonIndex else { return .timedOutWithoutChoice }
         return .chose(index, in: alert, outcome: .timedOut)
       case .line(let answer):
-        let match = AnswerMatcher.match(answer, in: alert, pageCount: layout.pageCount, filters: layout.filters)
+        let pages = matches.map(layout.pageCount(of:)) ?? layout.pageCount
+        let match = AnswerMatcher.match(answer, in: alert, pageCount: pages, filters: layout.filters)
         switch match {
         case .button(let index):
           return .chose(index, in: alert)
@@ -160,14 +164,15 @@ package struct AlertPresenter {
           if console.size != size {  // the window was resized: lay out anew
             size = console.size
             layout = ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
-            page = min(page, layout.pageCount - 1)
           }
           if case .filter(let positions) = match {
-            list = layout.render(positions: positions)
+            matches = positions
+            page = 0
           } else {
-            page = (page + (match == .nextPage ? 1 : layout.pageCount - 1)) % layout.pageCount
-            list = layout.render(page: page)
+            let count = matches.map(layout.pageCount(of:)) ?? layout.pageCount
+            page = (min(page, count - 1) + (match == .nextPage ? 1 : count - 1)) % count
           }
+          list = matches.map { layout.render(positions: $0, page: page) } ?? layout.render(page: page)
           try console.draw(list)
         }
       }

@@ -48,7 +48,7 @@ package struct ButtonListLayout {
     apart = cancelApart ? count - 1 : nil
     gridPositions = Array(0..<(cancelApart ? count - 1 : count))
     numberWidth = String(count).count
-    let widths = gridPositions.map { [order, numberWidth] in Self.cellWidth(alert, theme, order, $0, numberWidth) }
+    let titles = gridPositions.map { [order] in Self.titleWidth(alert, theme, order, $0) }
     let plain = count <= Self.plainListLimit
     // The page line, wrapped, takes a line or more of the height.
     let pageLine = TerminalText.wrapped(Self.pageLine(page: 999_999, of: 999_999, hasDefault: false),
@@ -56,26 +56,32 @@ package struct ButtonListLayout {
     let available = max(1, size.rows - reservedRows - (cancelApart ? 2 : 0) - pageLine)
     rowsAvailable = available
     // One page when the list is plain or fits; else pages, packed one by one.
-    let fits = (widths.max() ?? 0) + 2 <= width && Self.narrowestFit(widths, width: width, maxRows: available) != nil
-    pageStarts = plain || fits ? [0] : Self.pages(widths, rows: available, width: width, numberWidth: numberWidth)
+    let numbers = gridPositions.lazy.map { $0 + 1 }
+    let fits = numberWidth + 2 + (titles.max() ?? 0) + 2 <= width
+      && Self.narrowestFit(titles, numbers: Array(numbers), width: width, maxRows: available) != nil
+    pageStarts = plain || fits ? [0]
+      : Self.pages(titles, numbers: Array(numbers), rows: available, width: width, numberWidth: numberWidth)
   }
 
   /// Page starts for `positions`: packed in columns (``packPages``), or —
   /// when a title is wider than the terminal and wraps — one column by
   /// the screen lines each button takes.
   private func pages(of positions: [Int]) -> [Int] {
-    Self.pages(positions.map { Self.cellWidth(alert, theme, order, $0, numberWidth) },
+    Self.pages(positions.map { Self.titleWidth(alert, theme, order, $0) }, numbers: positions.map { $0 + 1 },
                rows: rowsAvailable, width: width, numberWidth: numberWidth)
   }
 
-  /// Page starts for cells of `widths`, as ``pages(of:)``.
-  static func pages(_ widths: [Int], rows: Int, width: Int, numberWidth: Int) -> [Int] {
-    guard (widths.max() ?? 0) + 2 > width else { return packPages(widths, rows: rows, width: width) }
+  /// Page starts for titles of display widths `titles` numbered `numbers`
+  /// (increasing), as ``pages(of:)``.
+  static func pages(_ titles: [Int], numbers: [Int], rows: Int, width: Int, numberWidth: Int) -> [Int] {
+    guard numberWidth + 2 + (titles.max() ?? 0) + 2 > width else {
+      return packPages(titles, numbers: numbers, rows: rows, width: width)
+    }
     let textWidth = max(1, width - (2 + numberWidth + 2))
     var starts: [Int] = []
     var used = rows
-    for (offset, cellWidth) in widths.enumerated() {
-      let lines = max(1, (cellWidth - numberWidth - 2 + textWidth - 1) / textWidth)
+    for (offset, title) in titles.enumerated() {
+      let lines = max(1, (title + textWidth - 1) / textWidth)
       if used + lines > rows && (used > 0 || starts.isEmpty) {
         starts.append(offset)
         used = 0
@@ -85,21 +91,29 @@ package struct ButtonListLayout {
     return starts
   }
 
+  /// A column's width: its widest number (numbers are right-aligned per
+  /// column and grow down it, so the last is the widest), `) `, and its
+  /// widest title.
+  static func columnWidth(_ titles: ArraySlice<Int>, lastNumber: Int) -> Int {
+    String(lastNumber).count + 2 + (titles.max() ?? 0)
+  }
+
   /// Page starts: each page takes `rows` rows and as many columns as fit
-  /// `width` when each is as wide as its own widest cell (at least one).
-  static func packPages(_ widths: [Int], rows: Int, width: Int) -> [Int] {
+  /// `width` (at least one), each column filled before the next begins.
+  static func packPages(_ titles: [Int], numbers: [Int], rows: Int, width: Int) -> [Int] {
     var starts: [Int] = []
     var start = 0
-    while start < widths.count {
+    while start < titles.count {
       starts.append(start)
       var used = 2  // the left margin
       var end = start
-      while end < widths.count {
-        let column = widths[end..<min(end + rows, widths.count)].max() ?? 0
+      while end < titles.count {
+        let last = min(end + rows, titles.count)
+        let column = columnWidth(titles[end..<last], lastNumber: numbers[last - 1])
         let needed = (end == start ? 0 : 2) + column
         if end > start && used + needed > width { break }
         used += needed
-        end = min(end + rows, widths.count)
+        end = last
       }
       start = end
     }
@@ -109,14 +123,16 @@ package struct ButtonListLayout {
   /// The fewest rows (at most `maxRows`) at which the cells, filled down
   /// the columns, fit `width` with each column as wide as its widest cell
   /// and two spaces between; `nil` when none does (then it pages).
-  static func narrowestFit(_ widths: [Int], width: Int, maxRows: Int)
-    -> (rows: Int, count: Int, widths: [Int])? {
-    guard !widths.isEmpty else { return (0, 1, []) }
-    for rows in 1...max(1, min(maxRows, widths.count)) {
-      let count = (widths.count + rows - 1) / rows
+  static func narrowestFit(_ titles: [Int], numbers: [Int], width: Int, maxRows: Int) -> (rows: Int, count: Int)? {
+    guard !titles.isEmpty else { return (0, 1) }
+    for rows in 1...max(1, min(maxRows, titles.count)) {
+      let count = (titles.count + rows - 1) / rows
       guard count * 3 <= width else { continue }  // cells are at least 1 wide
-      let columnWidths = (0..<count).map { widths[($0 * rows)..<min(($0 + 1) * rows, widths.count)].max() ?? 0 }
-      if 2 + columnWidths.reduce(0, +) + 2 * (count - 1) <= width { return (rows, count, columnWidths) }
+      let columnWidths = (0..<count).map { column in
+        let last = min((column + 1) * rows, titles.count)
+        return columnWidth(titles[(column * rows)..<last], lastNumber: numbers[last - 1])
+      }
+      if 2 + columnWidths.reduce(0, +) + 2 * (count - 1) <= width { return (rows, count) }
     }
     return nil
   }
@@ -145,18 +161,28 @@ package struct ButtonListLayout {
     "(page \(page) of \(count): \(hasDefault ? "" : "Enter or ")> next, < previous; type to filter)"
   }
 
-  /// The buttons at `positions` (0-based screen positions), laid out the
-  /// same way: a filter's matches, with their own numbers. At most a page;
-  /// a line counts the rest.
-  package func render(positions: [Int]) -> String {
+  /// The pages a filter's matches at `positions` take.
+  package func pageCount(of positions: [Int]) -> Int { filters ? max(1, pages(of: positions).count) : 1 }
+
+  /// Page `page` (0-based) of the buttons at `positions` (0-based screen
+  /// positions), laid out the same way: a filter's matches, with their own
+  /// numbers, and a line saying how to turn their pages when there are
+  /// several.
+  package func render(positions: [Int], page: Int = 0) -> String {
     let starts = filters ? pages(of: positions) : [0]
-    let shown = Array(positions.prefix(starts.count > 1 ? starts[1] : positions.count))
-    var text = grid(shown)
-    if positions.count > shown.count {
-      let line = "(and \(positions.count - shown.count) more: type more to narrow)"
-      text += TerminalText.wrapped(line, width: width).map { theme.dim($0) + "\n" }.joined()
-    }
-    return text
+    guard starts.count > 1 else { return grid(positions) }
+    let page = min(max(page, 0), starts.count - 1)
+    let end = page + 1 < starts.count ? starts[page + 1] : positions.count
+    let line = Self.matchesPageLine(matches: positions.count, page: page + 1, of: starts.count,
+                                    hasDefault: alert.defaultButtonIndex != nil)
+    return grid(Array(positions[starts[page]..<end]))
+      + TerminalText.wrapped(line, width: width).map { theme.dim($0) + "\n" }.joined()
+  }
+
+  /// How to turn a filter's pages: as ``pageLine(page:of:hasDefault:)``.
+  static func matchesPageLine(matches: Int, page: Int, of count: Int, hasDefault: Bool) -> String {
+    "(\(matches) matches, page \(page) of \(count): \(hasDefault ? "" : "Enter or ")> next, < previous;"
+      + " type more to narrow)"
   }
 
   /// Rows of cells, numbers going down each column; a single column wraps
@@ -166,11 +192,15 @@ package struct ButtonListLayout {
     // when they fit (the whole list, a page, a filter's matches); one
     // column otherwise.
     let fit = !filters || positions.count < 2 ? nil
-      : Self.narrowestFit(positions.map { Self.cellWidth(alert, theme, order, $0, numberWidth) },
-                          width: width, maxRows: rowsAvailable)
+      : Self.narrowestFit(positions.map { Self.titleWidth(alert, theme, order, $0) },
+                          numbers: positions.map { $0 + 1 }, width: width, maxRows: rowsAvailable)
+    // Numbers are right-aligned to the widest number of their own column,
+    // so every page and every filter starts its numbers two columns in
+    // (the list's widest number would indent page 1 of 400 buttons by 4).
+    func digits(_ positions: ArraySlice<Int>) -> Int { String((positions.max() ?? 0) + 1).count }
     guard let fit, fit.count > 1 else {
       // One column: a long title wraps under its start, each piece styled.
-      let indent = 2 + numberWidth + 2
+      let indent = 2 + digits(positions[...]) + 2
       return positions.map { position in
         let index = order[position]
         let button = alert.buttons[index]
@@ -185,17 +215,19 @@ package struct ButtonListLayout {
           + lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
       }.joined()
     }
-    let (rows, columns, narrow) = (fit.rows, fit.count, fit.widths)
+    let (rows, columns) = (fit.rows, fit.count)
+    let cells = (0..<columns).map { column in
+      let slice = positions[(column * rows)..<min((column + 1) * rows, positions.count)]
+      return slice.map { Self.cell(alert, theme, order, $0, digits(slice)) }
+    }
+    let columnWidths = cells.map { $0.map(\.width).max() ?? 0 }
     var out = ""
     for row in 0..<rows {
       var line = " "
-      for column in 0..<columns {
-        let index = column * rows + row
-        guard index < positions.count else { break }
-        let cell = Self.cell(alert, theme, order, positions[index], numberWidth)
-        let isLast = column == columns - 1 || (column + 1) * rows + row >= positions.count
-        let columnWidth = narrow[column]
-        line += " " + cell.text + (isLast ? "" : String(repeating: " ", count: columnWidth - cell.width + 1))
+      for column in 0..<columns where row < cells[column].count {
+        let cell = cells[column][row]
+        let isLast = column == columns - 1 || row >= cells[column + 1].count
+        line += " " + cell.text + (isLast ? "" : String(repeating: " ", count: columnWidths[column] - cell.width + 1))
       }
       out += line + "\n"
     }
@@ -216,14 +248,20 @@ package struct ButtonListLayout {
     return (text, cellWidth(alert, theme, order, position, numberWidth))
   }
 
-  /// The display width of ``cell(_:_:_:_:_:)``, without making its text:
-  /// the layout measures every button (a million of them) but draws a page.
+  /// The display width of ``cell(_:_:_:_:_:)``: the number, `) ` and
+  /// ``titleWidth(_:_:_:_:)``.
   static func cellWidth(_ alert: Alert, _ theme: Theme, _ order: ScreenOrder, _ position: Int,
                         _ numberWidth: Int) -> Int {
+    numberWidth + 2 + titleWidth(alert, theme, order, position)
+  }
+
+  /// The display width of a cell's title with its role words, without
+  /// making its text: the layout measures every button (a million of
+  /// them) but draws a page.
+  static func titleWidth(_ alert: Alert, _ theme: Theme, _ order: ScreenOrder, _ position: Int) -> Int {
     let index = order[position]
-    let button = alert.buttons[index]
-    var width = numberWidth + 2 + TerminalText.displayWidth(TerminalText.visible(button.title))
-    if button.role == .destructive { width += 14 }  // " (destructive)"
+    var width = TerminalText.displayWidth(TerminalText.visible(alert.buttons[index].title))
+    if alert.buttons[index].role == .destructive { width += 14 }  // " (destructive)"
     if index == alert.defaultButtonIndex { width += 10 }  // " (default)"
     return width
   }
