@@ -33,6 +33,10 @@ PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 # unicode-data, whose CaseFolding.txt the case-folding table is generated
 # from (CaseFoldingTests runs the generator and compares).
 TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client gnupg sudo tmux unicode-data
+# And for `make test-sanitize`: valgrind for the leak check, binutils for
+# objcopy (the check strips the DWARF that Debian 12's valgrind cannot
+# read). The sanitizer runtimes come with the Swift toolchain's clang.
+SANITIZE_PACKAGES = valgrind binutils
 
 # Where `make install` puts each file, under $(DESTDIR).
 BINDIR = $(PREFIX)/bin
@@ -52,7 +56,21 @@ CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
 FUZZ_SECONDS ?= 60
 FUZZ_SHORT_SECONDS = 10
 
-.PHONY: all deps pydeps build demo test cwarnings fuzz install uninstall clean
+
+# Each sanitizer build has a directory of its own, so neither rebuilds the
+# normal debug and release builds (nor each other). AddressSanitizer
+# instruments the Swift code and the C shim alike (SwiftPM passes
+# -fsanitize=address to both), and LeakSanitizer comes with it.
+ASAN_FLAGS = --sanitize=address --scratch-path .build/asan
+# swiftc has no -sanitize=undefined on Linux, so UndefinedBehaviorSanitizer
+# is for the C code (the shim, the test harness): -fsanitize=undefined to
+# clang, and to the link (through swiftc's clang) for its runtime.
+# -fno-sanitize-recover: every finding ends the process, so a test fails by
+# it even where the test sets the environment itself (UBSAN_OPTIONS unseen).
+UBSAN_FLAGS = --scratch-path .build/ubsan -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+  -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
+
+.PHONY: all deps pydeps build demo test test-sanitize cwarnings fuzz install uninstall clean
 
 all: build
 
@@ -76,9 +94,11 @@ demo: build
 
 # The schema against the examples and the structural cases; unit and
 # end-to-end tests on pseudo-terminals (debug build); then the end-to-end
-# tests again on the release binary that `make install` ships.
-# `deps` installs TEST_PACKAGES too here, with the one `apt-get update`.
-test: PACKAGES += $(TEST_PACKAGES)
+# tests again on the release binary that `make install` ships; then the
+# whole suite under the sanitizers and the leak check (test-sanitize).
+# `deps` installs TEST_PACKAGES and SANITIZE_PACKAGES too here, with the
+# one `apt-get update`.
+test: PACKAGES += $(TEST_PACKAGES) $(SANITIZE_PACKAGES)
 test: deps pydeps cwarnings
 	python3 schema/check.py
 	$(SWIFT) build
@@ -88,6 +108,7 @@ test: deps pydeps cwarnings
 	! grep -E 'warning:|Executed 0 tests' .build/release-build.log .build/test.log
 	ASK_BIN=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask $(SWIFT) test $(TEST_FLAGS) --filter AskEndToEndTests
 	scripts/fuzz.sh -s $(FUZZ_SHORT_SECONDS)
+	$(MAKE) --no-print-directory test-sanitize
 
 # The libFuzzer targets of Fuzz/ (the JSON spec reader, the option parser,
 # the answer matcher, the layout, the masked-line editor, the key decoder,
@@ -96,6 +117,27 @@ test: deps pydeps cwarnings
 # check is saved as .build/fuzz/crash-TARGET-*; the status is then 1.
 fuzz: deps
 	scripts/fuzz.sh -s $(FUZZ_SECONDS)
+
+# Every test (unit and end-to-end) under AddressSanitizer, then under
+# UndefinedBehaviorSanitizer; then whole prompt runs checked for leaks.
+# TEST_FLAGS (--disable-xctest) matters here too: the empty XCTest pass
+# leaks XCTest's own suite objects, which LeakSanitizer reports.
+# The end-to-end tests run the instrumented `ask` with an environment of
+# their own: LeakSanitizer is on there by default, so every ask they run is
+# leak-checked at its exit (a leak is exit status 1, failing the test).
+# The leak check (scripts/leak-check.py) runs a button prompt, the secure
+# and login-password styles, Ctrl-D and piped answers under valgrind on the
+# debug build (dynamically linked: valgrind sees no malloc of a static
+# binary) and with LeakSanitizer on the AddressSanitizer build.
+test-sanitize: PACKAGES += $(SANITIZE_PACKAGES)
+test-sanitize: deps
+	$(SWIFT) build --build-tests $(ASAN_FLAGS)
+	ASAN_OPTIONS=detect_leaks=1 $(SWIFT) test --skip-build $(TEST_FLAGS) $(ASAN_FLAGS)
+	$(SWIFT) build --build-tests $(UBSAN_FLAGS)
+	UBSAN_OPTIONS=print_stacktrace=1 $(SWIFT) test --skip-build $(TEST_FLAGS) $(UBSAN_FLAGS)
+	$(SWIFT) build
+	python3 scripts/leak-check.py --valgrind $$($(SWIFT) build --show-bin-path)/ask \
+	  --lsan $$($(SWIFT) build $(ASAN_FLAGS) --show-bin-path)/ask
 
 # The C shim and the test harness are C99 with no warnings.
 cwarnings: deps

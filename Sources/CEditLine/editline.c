@@ -455,7 +455,10 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   el_set(s->el, EL_SETTY, "-x", "-icanon", "-echo", "-icrnl", (const char *)NULL);
   (void)el_source(s->el, NULL); /* the user's editrc, if any */
   el_set(s->el, EL_EDITMODE, 1); /* an editrc's `edit off` would break the prompt */
-  el_set(s->el, EL_ADDFN, "ask-complete", "Complete a button title", complete_title);
+  /* Wide: the narrow EL_ADDFN copies the name and help with wcsdup and
+   * never frees them (el_end frees only the table), a leak each editor;
+   * the wide one keeps these pointers, which live as long as the program. */
+  el_wset(s->el, EL_ADDFN, L"ask-complete", L"Complete a button title", complete_title);
   el_set(s->el, EL_BIND, "^I", "ask-complete", (const char *)NULL);
   if (outer != (locale_t)0) uselocale(outer);
   (void)ask_session_hold(session); /* libedit set its own modes */

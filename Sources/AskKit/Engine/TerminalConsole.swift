@@ -436,7 +436,12 @@ public final class TerminalConsole: Console {
   /// True when `fd` is this process's controlling terminal (`tcgetsid`
   /// fails for any other terminal).
   private static func isControllingTerminal(_ fd: Int32) -> Bool {
-    isatty(fd) == 1 && tcgetsid(fd) != -1
+    // tcgetsid's test (TIOCGSID fails unless it is the caller's controlling
+    // terminal) by the ioctl's result rather than the id it writes:
+    // valgrind does not know what TIOCGSID writes, so tcgetsid's id, and
+    // every branch on this flag, looked uninitialised to it.
+    var session: pid_t = 0
+    return isatty(fd) == 1 && ioctl(fd, UInt(TIOCGSID), &session) == 0
   }
 
   /// The libedit session, opened on first use (interactive only; `nil`
