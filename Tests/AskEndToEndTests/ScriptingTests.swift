@@ -290,7 +290,7 @@ struct ScriptingTests {
     pty.type("2\r")
     #expect(try pty.waitForExit() == 1)
     #expect(pty.screenHasSGR == colored)
-    #expect(pty.screen.contains("\u{1B}[31mDelete\u{1B}[0m") == colored)
+    #expect(pty.screen.contains("\u{1B}[31mDelete (destructive)\u{1B}[0m") == colored)
     #expect(pty.screen.contains("1) Delete (destructive)") == !colored)
   }
 
