@@ -252,7 +252,7 @@ struct ArtifactsTests {
     var item = ".It " + (spec.short.map { "Fl \($0) , " } ?? "") + "Fl \\-" + spec.long
     switch spec.value {
     case .none: break
-    case .text(let name): item += " Ar " + name.lowercased()
+    case .text(let name), .file(let name): item += " Ar " + name.lowercased()
     case .choice(let words): item += " Cm " + words.joined(separator: " | ")
     }
     return item
