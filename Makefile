@@ -52,7 +52,7 @@ CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
 FUZZ_SECONDS ?= 60
 FUZZ_SHORT_SECONDS = 10
 
-.PHONY: all deps pydeps build demo test cwarnings fuzz install uninstall clean
+.PHONY: all deps pydeps build demo test cwarnings fuzz completions man install uninstall clean
 
 all: build
 
@@ -96,6 +96,24 @@ test: deps pydeps cwarnings
 # check is saved as .build/fuzz/crash-TARGET-*; the status is then 1.
 fuzz: deps
 	scripts/fuzz.sh -s $(FUZZ_SECONDS)
+
+# The bash, zsh and fish completions and the option lists of the man page's
+# OPTIONS are generated from the one option table
+# (Sources/AskCLI/OptionTable.swift) by ask-docgen, a tool of this package
+# that is not installed, so that none can drift from what the parser takes.
+# After changing an option, `make completions man` writes them again;
+# ArtifactsTests fails until the checked-in files are what it writes. Both
+# targets are phony: `man` is also a directory, and make cannot see which
+# Swift sources the files come from.
+DOCGEN = $$($(SWIFT) build --show-bin-path)/ask-docgen
+
+completions: deps
+	$(SWIFT) build --product ask-docgen
+	$(DOCGEN) completions/ask.bash completions/_ask completions/ask.fish
+
+man: deps
+	$(SWIFT) build --product ask-docgen
+	$(DOCGEN) man/ask.1
 
 # The C shim and the test harness are C99 with no warnings.
 cwarnings: deps
