@@ -56,7 +56,6 @@ CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
 FUZZ_SECONDS ?= 60
 FUZZ_SHORT_SECONDS = 10
 
-
 # Each sanitizer build has a directory of its own, so neither rebuilds the
 # normal debug and release builds (nor each other). AddressSanitizer
 # instruments the Swift code and the C shim alike (SwiftPM passes
@@ -70,7 +69,7 @@ ASAN_FLAGS = --sanitize=address --scratch-path .build/asan
 UBSAN_FLAGS = --scratch-path .build/ubsan -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
   -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
-.PHONY: all deps pydeps build demo test test-sanitize cwarnings fuzz install uninstall clean
+.PHONY: all deps pydeps build demo test test-sanitize cwarnings fuzz completions man install uninstall clean
 
 all: build
 
@@ -138,6 +137,24 @@ test-sanitize: deps
 	$(SWIFT) build
 	python3 scripts/leak-check.py --valgrind $$($(SWIFT) build --show-bin-path)/ask \
 	  --lsan $$($(SWIFT) build $(ASAN_FLAGS) --show-bin-path)/ask
+
+# The bash, zsh and fish completions and the option lists of the man page's
+# OPTIONS are generated from the one option table
+# (Sources/AskCLI/OptionTable.swift) by ask-docgen, a tool of this package
+# that is not installed, so that none can drift from what the parser takes.
+# After changing an option, `make completions man` writes them again;
+# ArtifactsTests fails until the checked-in files are what it writes. Both
+# targets are phony: `man` is also a directory, and make cannot see which
+# Swift sources the files come from.
+DOCGEN = $$($(SWIFT) build --show-bin-path)/ask-docgen
+
+completions: deps
+	$(SWIFT) build --product ask-docgen
+	$(DOCGEN) completions/ask.bash completions/_ask completions/ask.fish
+
+man: deps
+	$(SWIFT) build --product ask-docgen
+	$(DOCGEN) man/ask.1
 
 # The C shim and the test harness are C99 with no warnings.
 cwarnings: deps

@@ -11,6 +11,8 @@ import PackageDescription
 /// - `AskCLI`: the command-line front — option table, parsing, help, result
 ///   printing, exit statuses.
 /// - `ask`: the executable, a `main.swift` that calls `AskCLI`.
+/// - `ask-docgen`: writes the completions and the man page's OPTIONS from
+///   `AskCLI`'s option table (`make completions man`); not installed.
 /// - `Examples/`: programs that use AskKit as a library user would.
 let package = Package(
   name: "ask",
@@ -32,6 +34,7 @@ let package = Package(
     .target(name: "AskKit", dependencies: ["CEditLine"]),
     .target(name: "AskCLI", dependencies: ["AskKit", "CEditLine"]),
     .executableTarget(name: "ask", dependencies: ["AskCLI"]),
+    .executableTarget(name: "ask-docgen", dependencies: ["AskCLI"]),
     // What a Swift program embedding AskKit writes, seeing only the public
     // API (packageAccess: false): the seeds' action sheet, synchronous
     // result and block-based alert (shown in the README) …
@@ -51,7 +54,7 @@ let package = Package(
     .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit", "CEditLine"]),
     .testTarget(
       name: "AskEndToEndTests",
-      dependencies: ["CPseudoTerminal", "ask", "AskCLI", "ask-example", "ask-host-probe"]
+      dependencies: ["CPseudoTerminal", "ask", "AskCLI", "ask-docgen", "ask-example", "ask-host-probe"]
     ),
   ]
 )

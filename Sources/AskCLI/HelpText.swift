@@ -24,7 +24,7 @@ enum HelpText {
         names += "--" + spec.long
         switch spec.value {
         case .none: break
-        case .text(let name): names += " " + name
+        case .text(let name), .file(let name): names += " " + name
         case .choice(let words): names += " " + words.joined(separator: "|")
         }
         // Help starts in column 31; a longer name puts it on its own line.

@@ -77,26 +77,26 @@ struct Invocation: Equatable {
   ///   ``AskError/spec(_:)`` when the alert breaks a rule (see
   ///   `Alert.validated()`) or `--default` names no button.
   static func action(for options: ParsedOptions) throws(AskError) -> Action {
-    if options.has("help") { return .help }
-    if options.has("version") { return .version }
+    if options.has(.help) { return .help }
+    if options.has(.version) { return .version }
     var invocation = Invocation(source: .jsonFromStandardInput)
-    if options.has("quiet") && options.has("print") {
+    if options.has(.quiet) && options.has(.print) {
       throw .usage("Options '--quiet' and '--print' cannot be given together: --quiet is --print none")
     }
-    invocation.output.printMode = options.has("quiet") ? .none : options.value("print").flatMap(PrintMode.init) ?? .title
-    invocation.output.nullTerminated = options.has("null")
-    invocation.output.omitsLastTerminator = options.has("no-newline")
-    invocation.color = options.value("color").flatMap(ColorMode.init) ?? .auto
-    invocation.answers = options.value("answers").flatMap(TerminalConsole.AnswerSource.init(option:))
-    if let text = options.value("timeout") {
+    invocation.output.printMode = options.has(.quiet) ? .none : options.value(.print).flatMap(PrintMode.init) ?? .title
+    invocation.output.nullTerminated = options.has(.null)
+    invocation.output.omitsLastTerminator = options.has(.noNewline)
+    invocation.color = options.value(.color).flatMap(ColorMode.init) ?? .auto
+    invocation.answers = options.value(.answers).flatMap(TerminalConsole.AnswerSource.init(option:))
+    if let text = options.value(.timeout) {
       let decimal = text.allSatisfy { "0123456789.eE+-".contains($0) }
       guard decimal, let seconds = Double(text), TimeLimit.isValid(seconds: seconds) else {
         throw .usage("The value '\(text)' is invalid for '--timeout': expected \(TimeLimit.rule)")
       }
       invocation.timeout = TimeLimit.duration(seconds: seconds)
     }
-    if let prompt = options.value("askpass") {
-      if let other = optionTable.first(where: { ($0.group == .content || $0.group == .spec) && options.has($0.long) }) {
+    if let prompt = options.value(.askpass) {
+      if let other = optionTable.first(where: { ($0.group == .content || $0.group == .spec) && options.has($0.name) }) {
         throw .usage("Option '--\(other.long)' cannot be used with '--askpass': the caller's prompt is the content")
       }
       if let extra = options.positional.first {
@@ -104,26 +104,26 @@ struct Invocation: Equatable {
       }
       // The caller reads the answer alone: `--print index` would print
       // nothing with status 0, an empty passphrase to ssh and sudo.
-      if let given = ["print", "quiet"].first(where: options.has) {
-        throw .usage("Option '--\(given)' cannot be used with '--askpass': the caller reads the answer alone")
+      if let given = [OptionName.print, .quiet].first(where: options.has) {
+        throw .usage("Option '--\(given.rawValue)' cannot be used with '--askpass': the caller reads the answer alone")
       }
       let kind = AskpassPrompt(prompt: prompt, sshAskpassPrompt: Theme.environment("SSH_ASKPASS_PROMPT"))
       invocation.output.askpass = kind
       var alert = kind.alert(prompt: prompt)
       alert.timeout = invocation.timeout
       invocation.source = .flags(try alert.validated())
-    } else if options.has("json") || options.has("spec") {
-      let given = options.has("json") ? "--json" : "--spec"
-      if options.has("json") && options.has("spec") {
+    } else if options.has(.json) || options.has(.spec) {
+      let given = options.has(.json) ? "--json" : "--spec"
+      if options.has(.json) && options.has(.spec) {
         throw .usage("Options '--json' and '--spec' cannot be given together")
       }
-      if let content = optionTable.first(where: { $0.group == .content && options.has($0.long) }) {
+      if let content = optionTable.first(where: { $0.group == .content && options.has($0.name) }) {
         throw .usage("Option '--\(content.long)' cannot be used with '\(given)': the spec gives the content")
       }
       if let button = options.positional.first {
         throw .usage("Button '\(TerminalText.visible(button))' cannot be given with '\(given)': the spec gives the buttons")
       }
-      let path = options.value("spec") ?? "-"
+      let path = options.value(.spec) ?? "-"
       invocation.source = path == "-" ? .jsonFromStandardInput : .jsonFile(path)
     } else {
       var alert = try alert(from: options)
@@ -135,21 +135,21 @@ struct Invocation: Equatable {
 
   /// The alert the content options describe.
   private static func alert(from options: ParsedOptions) throws(AskError) -> Alert {
-    if options.has("sheet") && options.has("alert") {
+    if options.has(.sheet) && options.has(.alert) {
       throw .usage("Options '--sheet' and '--alert' cannot be given together")
     }
     var buttons: [Button] = []
-    if let title = options.value("destructive") { buttons.append(Button(title, role: .destructive)) }
-    for title in options.values("button") + options.positional {
+    if let title = options.value(.destructive) { buttons.append(Button(title, role: .destructive)) }
+    for title in options.values(.button) + options.positional {
       buttons.append(Button(title))
     }
-    if let title = options.value("cancel") { buttons.append(Button(title, role: .cancel)) }
-    var alert = Alert(title: options.value("title"), message: options.value("message"),
+    if let title = options.value(.cancel) { buttons.append(Button(title, role: .cancel)) }
+    var alert = Alert(title: options.value(.title), message: options.value(.message),
                       buttons: buttons,
-                      presentation: options.has("sheet") ? .actionSheet : .alert)
+                      presentation: options.has(.sheet) ? .actionSheet : .alert)
     try textEntry(from: options, into: &alert)
     alert = try alert.validated()
-    if let wanted = options.value("default") {
+    if let wanted = options.value(.default) {
       guard let resolved = alert.settingDefault(named: wanted) else {
         throw .spec("Default '\(TerminalText.visible(wanted))' is not a button title or number")
       }
@@ -161,12 +161,12 @@ struct Invocation: Equatable {
   /// `-s` and the field options, each checked against the style: a field
   /// option the style has no use for is a usage error naming it.
   private static func textEntry(from options: ParsedOptions, into alert: inout Alert) throws(AskError) {
-    let style = options.value("style").flatMap(AlertStyle.init) ?? .default
+    let style = options.value(.style).flatMap(AlertStyle.init) ?? .default
     alert.style = style
     let count = style.fieldCount
     func check(_ setting: TextEntrySetting) throws(AskError) {
-      guard options.has(setting.rawValue), !setting.applies(to: style) else { return }
-      throw .usage("Option '--\(setting.rawValue)' applies only to \(setting.appliesTo(prefix: "-s ", quoted: false)), not to style '\(style.rawValue)'")
+      guard options.has(setting.option), !setting.applies(to: style) else { return }
+      throw .usage("Option '--\(setting.option.rawValue)' applies only to \(setting.appliesTo(prefix: "-s ", quoted: false)), not to style '\(style.rawValue)'")
     }
     try check(.label)
     try check(.placeholder)
@@ -175,30 +175,45 @@ struct Invocation: Equatable {
     try check(.echo)
     try check(.repeat)
     try check(.pattern)
-    for option in ["label", "placeholder"] {
+    for option in [OptionName.label, .placeholder] {
       if case let given = options.values(option), given.count > count {
-        throw .usage("Option '--\(option)' is given \(given.count) times, but style '\(style.rawValue)' has \(count) field\(count == 1 ? "" : "s")")
+        throw .usage("Option '--\(option.rawValue)' is given \(given.count) times, but style '\(style.rawValue)' has \(count) field\(count == 1 ? "" : "s")")
       }
     }
-    if let text = options.value("text"), let scalar = TerminalText.firstScalarShownOtherwise(in: text) {
+    if let text = options.value(.text), let scalar = TerminalText.firstScalarShownOtherwise(in: text) {
       throw .usage("The value '\(TerminalText.visible(text))' is invalid for '--text': it holds \(scalar), a control or invisible character, which a field cannot edit")
     }
     if count > 0 {
-      let labels = options.values("label"), placeholders = options.values("placeholder")
+      let labels = options.values(.label), placeholders = options.values(.placeholder)
       alert.textFields = (0..<count).map { index in
         TextField(label: labels.indices.contains(index) ? labels[index] : nil,
                   placeholder: placeholders.indices.contains(index) ? placeholders[index] : nil,
-                  text: index == 0 ? options.value("text") : nil)
+                  text: index == 0 ? options.value(.text) : nil)
       }
     }
-    alert.secureEcho = options.value("echo").flatMap(SecureEcho.init) ?? .masked
-    alert.repeatsSecureEntry = options.has("repeat")
-    alert.requiresText = options.has("required")
-    if let pattern = options.value("pattern") {
+    alert.secureEcho = options.value(.echo).flatMap(SecureEcho.init) ?? .masked
+    alert.repeatsSecureEntry = options.has(.repeat)
+    alert.requiresText = options.has(.required)
+    if let pattern = options.value(.pattern) {
       guard (try? Regex(pattern)) != nil else {
         throw .usage("The value '\(pattern)' is invalid for '--pattern': not a valid regular expression")
       }
       alert.pattern = pattern
+    }
+  }
+}
+
+extension TextEntrySetting {
+  /// The option that gives the setting on the command line (`--echo`).
+  var option: OptionName {
+    switch self {
+    case .label: .label
+    case .placeholder: .placeholder
+    case .required: .required
+    case .text: .text
+    case .echo: .echo
+    case .repeat: .repeat
+    case .pattern: .pattern
     }
   }
 }

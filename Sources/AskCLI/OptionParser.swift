@@ -2,7 +2,7 @@ import AskKit
 
 /// The options and positional arguments of one command line.
 struct ParsedOptions: Equatable {
-  /// Each option given, by long name, with its value (empty for a flag), in
+  /// Each option given, by name, with its value (empty for a flag), in
   /// command-line order. (An array, not a dictionary: a handful of entries,
   /// and no hashing or generic metadata to set up at start-up.)
   var given: [Given] = []
@@ -10,16 +10,16 @@ struct ParsedOptions: Equatable {
   var positional: [String] = []
 
   struct Given: Equatable {
-    let long: String
+    let name: OptionName
     let value: String
   }
 
   /// The values of an option in the order given; empty when not given.
-  func values(_ long: String) -> [String] { given.filter { $0.long == long }.map(\.value) }
+  func values(_ name: OptionName) -> [String] { given.filter { $0.name == name }.map(\.value) }
   /// The last value of an option, if given.
-  func value(_ long: String) -> String? { given.last { $0.long == long }?.value }
+  func value(_ name: OptionName) -> String? { given.last { $0.name == name }?.value }
   /// True when an option was given.
-  func has(_ long: String) -> Bool { given.contains { $0.long == long } }
+  func has(_ name: OptionName) -> Bool { given.contains { $0.name == name } }
 }
 
 /// A table-driven parser in getopt's style: `-t V`, `-tV`, clustered flags
@@ -41,10 +41,10 @@ enum OptionParser {
           + words.joined(separator: ", ") + (Suggestion.closest(to: value, among: words)
             .map { ". Did you mean '\($0)'?" } ?? ""))
       }
-      if !spec.isRepeatable, parsed.has(spec.long) {
+      if !spec.isRepeatable, parsed.has(spec.name) {
         throw .usage("Option '--\(spec.long)' can be given only once")
       }
-      parsed.given.append(ParsedOptions.Given(long: spec.long, value: value))
+      parsed.given.append(ParsedOptions.Given(name: spec.name, value: value))
     }
     func takeValue(for written: String) throws(AskError) -> String {
       index += 1

@@ -20,7 +20,7 @@ struct OptionParserTests {
     }
     let parsed = try OptionParser.parse(arguments)
     var byName: [String: [String]] = [:]
-    for given in parsed.given { byName[given.long, default: []].append(given.value) }
+    for given in parsed.given { byName[given.name.rawValue, default: []].append(given.value) }
     #expect(byName == values)
     #expect(parsed.positional == positional)
   }

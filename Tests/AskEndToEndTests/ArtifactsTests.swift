@@ -4,13 +4,34 @@ import Testing
 @testable import AskCLI
 
 /// What `make install` ships besides the binary — `man/ask.1` and the bash,
-/// zsh and fish completions — checked against the one option table, run in
-/// the real tools, and the install itself. A test that needs a tool that is
+/// zsh and fish completions — checked to be what `ask-docgen` writes from
+/// the one option table, run in the real tools, and the install itself. A test that needs a tool that is
 /// not installed is skipped, saying which; `make test` installs them all.
 @Suite("Man page, completions and make install", .serialized)
 struct ArtifactsTests {
   /// The package root.
   static let root = String(#filePath.split(separator: "/Tests/").dropLast().joined(separator: "/Tests/"))
+
+  // MARK: - Generated from the option table (no tools needed)
+
+  @Test("Each checked-in completion script and the man page's OPTIONS are what ask-docgen writes from the option table",
+        arguments: ["completions/ask.bash", "completions/_ask", "completions/ask.fish", "man/ask.1"])
+  func fileIsGenerated(file: String) throws {
+    let docgen = try Self.run(PseudoTerminal.locate("ask-docgen"), ["--stdout", file])
+    #expect(docgen.exitStatus == 0, "ask-docgen failed: \(docgen.stderr)")
+    let generated = docgen.stdoutBytes
+    let checkedIn = try Self.bytes(file)
+    // A failure names the first line that differs, not the whole file.
+    let generatedLines = docgen.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    let checkedInLines = try Self.read(file).split(separator: "\n", omittingEmptySubsequences: false)
+    let differing = zip(generatedLines, checkedInLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(generatedLines.count, checkedInLines.count)
+    let isSame = generated == checkedIn
+    #expect(isSame, """
+      \(file) differs from what ask-docgen writes from the option table, from line \(differing + 1) on: \
+      run make completions man (and edit Sources/AskCLI/OptionTable.swift, not the file)
+      """)
+  }
 
   // MARK: - Every option in every file (no tools needed)
 
@@ -252,7 +273,7 @@ struct ArtifactsTests {
     var item = ".It " + (spec.short.map { "Fl \($0) , " } ?? "") + "Fl \\-" + spec.long
     switch spec.value {
     case .none: break
-    case .text(let name): item += " Ar " + name.lowercased()
+    case .text(let name), .file(let name): item += " Ar " + name.lowercased()
     case .choice(let words): item += " Cm " + words.joined(separator: " | ")
     }
     return item
