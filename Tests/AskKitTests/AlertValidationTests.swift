@@ -58,6 +58,23 @@ struct AlertValidationTests {
     #expect(found.map { [$0.duplicate, $0.first] } == expected)
   }
 
+  @Test("A rule's message quotes titles as shown and shortened: no control character, no 10 MB line (fuzzing found it)",
+        arguments: [
+    Alert(buttons: [Button("a"), Button("del\u{7F}\u{1B}[2J", role: .destructive)], defaultButtonIndex: 1),
+    Alert(buttons: [Button("x\u{1B}]0;t\u{7}"), Button("X\u{1B}]0;t\u{7}")]),
+    Alert(buttons: [Button("c\u{9B}1", role: .cancel), Button("d\u{8}", role: .cancel)]),
+    Alert(buttons: [Button(String(repeating: "h", count: 100_000)), Button(String(repeating: "h", count: 100_000))]),
+  ])
+  func visibleMessages(alert: Alert) {
+    do throws(AskError) {
+      _ = try alert.validated()
+      Issue.record("validated")
+    } catch {
+      #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+      #expect(error.message.count < 200)
+    }
+  }
+
   @Test("The cancel button may be the default")
   func cancelDefault() throws {
     let alert = try Alert(buttons: [Button("Go"), Button("Stop", role: .cancel)],

@@ -31,16 +31,20 @@ extension Alert {
     // A title is printed as a value: `-0` could not tell a NUL in it from
     // the value's end (no key types one, no argument holds one).
     if let nul = alert.buttons.firstIndex(where: { TerminalText.containsNUL($0.title) }) {
-      throw .spec("Button \(nul + 1)'s title '\(TerminalText.visible(alert.buttons[nul].title))' holds a NUL character")
+      throw .spec("Button \(nul + 1)'s title '\(TerminalText.shortened(alert.buttons[nul].title))' holds a NUL character")
     }
     if let (duplicate, first) = Self.firstDuplicate(folded) {
+      // Titles are quoted as shown (a library host prints the message as
+      // it is: no control character may reach its terminal raw), and
+      // shortened (a 10 MB title makes no 10 MB message).
       let (title, earlier) = (alert.buttons[duplicate].title, alert.buttons[first].title)
+      let shown = (TerminalText.shortened(title), TerminalText.shortened(earlier))
       throw .spec(title == earlier
-        ? "Duplicate button title '\(title)'"
-        : "Duplicate button title '\(title)' (same as '\(earlier)')")
+        ? "Duplicate button title '\(shown.0)'"
+        : "Duplicate button title '\(shown.0)' (same as '\(shown.1)')")
     }
     for role in [ButtonRole.cancel, .destructive] {
-      let titles = alert.buttons.filter { $0.role == role }.map(\.title)
+      let titles = alert.buttons.filter { $0.role == role }.map { TerminalText.shortened($0.title) }
       if titles.count > 1 {
         throw .spec("More than one \(role.rawValue) button: '\(titles[0])' and '\(titles[1])'")
       }
@@ -50,7 +54,7 @@ extension Alert {
         throw .spec("Default button index \(index) is not a button")
       }
       if alert.buttons[index].role == .destructive {
-        throw .spec("The destructive button '\(alert.buttons[index].title)' cannot be the default")
+        throw .spec("The destructive button '\(TerminalText.shortened(alert.buttons[index].title))' cannot be the default")
       }
     }
     return alert
