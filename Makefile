@@ -32,7 +32,11 @@ PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config
 # real terminal emulator to see wide characters on (WideCharacterTests);
 # unicode-data, whose CaseFolding.txt the case-folding table is generated
 # from (CaseFoldingTests runs the generator and compares).
-TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client gnupg sudo tmux unicode-data
+TEST_PACKAGES = mandoc zsh fish bash-completion git openssh-client gnupg sudo tmux unicode-data \
+  $(DEB_PACKAGES) man-db
+# And for `make deb`: strip (binutils) and lintian, which checks the package
+# (DebianPackageTests too, and man-db to find the installed page).
+DEB_PACKAGES = binutils lintian
 # And for `make test-sanitize`: valgrind for the leak check, binutils for
 # objcopy (the check strips the DWARF that Debian 12's valgrind cannot
 # read). The sanitizer runtimes come with the Swift toolchain's clang.
@@ -44,9 +48,29 @@ MAN1DIR = $(PREFIX)/share/man/man1
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
+# The message catalogues' root (LOCALEDIR/LANG/LC_MESSAGES/ask.mo).
+LOCALEDIR = $(PREFIX)/share/locale
 # The binary to install: the release build, or ASK_BIN when it names one
 # (the tests install the binary under test, without building).
 ASK_BIN ?=
+
+# The Debian package `make deb` writes into DEBDIR. Its version is the top
+# entry of debian/changelog, the one place it is written (DebianPackageTests
+# checks that it is askVersion's); the architecture is dpkg's. The files are
+# staged in DEB_ROOT with `make install`'s layout under /usr, except zsh's
+# directory: Debian's zsh reads a package's completions only from
+# vendor-completions (site-functions is the local administrator's).
+DEBDIR ?= .
+DEB_VERSION = $(shell head -1 debian/changelog | cut -d ' ' -f 2 | tr -d '()')
+DEB_ARCH = $(shell dpkg --print-architecture)
+DEB = $(DEBDIR)/ask_$(DEB_VERSION)_$(DEB_ARCH).deb
+DEB_ROOT = .build/deb/root
+# The changelog entry's date: every file's time in the package (dpkg-deb
+# clamps to it), so the same sources give the same .deb.
+DEB_DATE = $(shell date -d "$$(sed -n 's/^ -- .*>  //p' debian/changelog | head -1)" +%s)
+# The check `make deb` ends with: none of lintian's errors or warnings. The
+# test empties it (LINTIAN=) and runs lintian itself, on the static binary.
+LINTIAN ?= lintian --fail-on error,warning
 
 # The toolchain's clang, for the C warnings check.
 CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
@@ -69,7 +93,7 @@ ASAN_FLAGS = --sanitize=address --scratch-path .build/asan
 UBSAN_FLAGS = --scratch-path .build/ubsan -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
   -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
-.PHONY: all deps pydeps build demo test test-sanitize cwarnings fuzz completions man install uninstall clean
+.PHONY: all deps pydeps build demo test test-sanitize cwarnings fuzz completions man install uninstall deb clean
 
 all: build
 
@@ -174,6 +198,10 @@ install: $(if $(ASK_BIN),,build)
 	install -m 644 completions/ask.bash $(DESTDIR)$(BASHCOMPDIR)/ask
 	install -m 644 completions/_ask $(DESTDIR)$(ZSHCOMPDIR)/_ask
 	install -m 644 completions/ask.fish $(DESTDIR)$(FISHCOMPDIR)/ask.fish
+	@# The message catalogues: none yet. When there are, one line here
+	@# installs each LANG's ask.mo as $(LOCALEDIR)/LANG/LC_MESSAGES/ask.mo
+	@# (`install -D -m 644`), one in `uninstall` removes them, and `make deb`
+	@# ships them as they are (DebianPackageTests lists them).
 
 # Removes exactly the files `install` put there (the directories may be
 # shared with other packages).
@@ -182,6 +210,43 @@ uninstall:
 	  $(DESTDIR)$(MAN1DIR)/ask.1 \
 	  $(DESTDIR)$(BASHCOMPDIR)/ask $(DESTDIR)$(ZSHCOMPDIR)/_ask \
 	  $(DESTDIR)$(FISHCOMPDIR)/ask.fish
+
+# The Debian package ask_VERSION_ARCH.deb, built by dpkg-deb alone from
+# `make install`'s files and debian/'s metadata (no debhelper, no network
+# once the packages are there): the binary stripped, the man page and
+# changelog compressed as Debian policy asks (gzip -9n: no name or time in
+# them), the links' man pages as links to ask.1.gz, the copyright file, the
+# lintian overrides, the maintainer scripts (the alternatives), md5sums;
+# every file root's, 0644 or 0755. ASK_BIN, as for install, names the
+# binary to ship instead of building the release one.
+deb: PACKAGES += $(DEB_PACKAGES)
+deb: deps
+	rm -rf $(DEB_ROOT)
+	$(MAKE) -s install PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_ROOT) \
+	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions ASK_BIN=$(ASK_BIN)
+	strip --strip-all --remove-section=.comment --remove-section=.note $(DEB_ROOT)/usr/bin/ask
+	gzip -9n $(DEB_ROOT)/usr/share/man/man1/ask.1
+	ln -s ask.1.gz $(DEB_ROOT)/usr/share/man/man1/ask-askpass.1.gz
+	ln -s ask.1.gz $(DEB_ROOT)/usr/share/man/man1/ask-pinentry.1.gz
+	install -d $(DEB_ROOT)/usr/share/doc/ask $(DEB_ROOT)/usr/share/lintian/overrides $(DEB_ROOT)/DEBIAN
+	install -m 644 debian/copyright $(DEB_ROOT)/usr/share/doc/ask/copyright
+	gzip -9n <debian/changelog >$(DEB_ROOT)/usr/share/doc/ask/changelog.Debian.gz
+	install -m 644 debian/ask.lintian-overrides $(DEB_ROOT)/usr/share/lintian/overrides/ask
+	install -m 755 debian/postinst debian/prerm $(DEB_ROOT)/DEBIAN/
+	chmod -R u=rwX,go=rX $(DEB_ROOT)
+	cd $(DEB_ROOT) && find usr -type f | LC_ALL=C sort | xargs md5sum >DEBIAN/md5sums
+	@# Installed-Size as dpkg-gencontrol counts it: each file's KiB, rounded
+	@# up, and 1 for each directory and link.
+	size=$$(cd $(DEB_ROOT) && find usr \( -type f -printf '%s\n' \) -o -printf '1\n' \
+	  | awk '{ kib += int(($$1 + 1023) / 1024) } END { print kib }') && \
+	  glibc=$$(dpkg-query -W -f='$${source:Package} (= $${source:Version})' libc6-dev) && \
+	  grep -v '^#' debian/control | sed -e 's/$${version}/$(DEB_VERSION)/' \
+	    -e 's/$${architecture}/$(DEB_ARCH)/' -e "s/\$${installed-size}/$$size/" \
+	    -e "s/\$${built-using}/$$glibc/" >$(DEB_ROOT)/DEBIAN/control
+	chmod 644 $(DEB_ROOT)/DEBIAN/control $(DEB_ROOT)/DEBIAN/md5sums
+	mkdir -p $(DEBDIR)
+	SOURCE_DATE_EPOCH=$(DEB_DATE) dpkg-deb --root-owner-group --build $(DEB_ROOT) $(DEB)
+	$(if $(LINTIAN),$(LINTIAN) $(DEB))
 
 clean:
 	rm -rf .build

@@ -19,7 +19,8 @@ public enum AskCommand {
     do {
       let given = try arguments()
       // pinentry's own command line (gpg-agent passes --display, …), not ask's.
-      if isRunAs("ask-pinentry") || given.first == "--pinentry" {
+      // `pinentry` is the name the Debian package's alternative gives it.
+      if isRunAs("ask-pinentry") || isRunAs("pinentry") || given.first == "--pinentry" {
         finish(Pinentry.run(arguments: given))
       }
       action = try Invocation.action(for: OptionParser.parse(helperArguments(given)))
@@ -193,14 +194,15 @@ public enum AskCommand {
 
   /// `arguments` as the name `ask` was run under asks: `ask-askpass
   /// PROMPT` is `ask --askpass PROMPT` (ssh, git and sudo run their helper
-  /// with the prompt as its only argument).
+  /// with the prompt as its only argument), and so is `ssh-askpass PROMPT`,
+  /// the name the Debian package's alternative gives it (ssh's default).
   private static func helperArguments(_ arguments: [String]) -> [String] {
-    guard isRunAs("ask-askpass") else { return arguments }
+    guard isRunAs("ask-askpass") || isRunAs("ssh-askpass") else { return arguments }
     return ["--askpass", arguments.first ?? ""] + arguments.dropFirst()
   }
 
   /// Whether `ask` was run under the file name `name` (`ask-askpass`,
-  /// `ask-pinentry`): compared in C, on every start (a String split of the
+  /// `ask-pinentry`, `ssh-askpass`, `pinentry`): compared in C, on every start (a String split of the
   /// path cost 11 k instructions).
   private static func isRunAs(_ name: StaticString) -> Bool {
     guard let program = CommandLine.unsafeArgv[0] else { return false }

@@ -41,6 +41,18 @@ struct AskpassTests {
     #expect(pty.screen.contains("Username: alice"))
   }
 
+  @Test("Run as ssh-askpass (the name the Debian package's alternative gives it): the askpass of ssh")
+  func runAsSSHAskpass() throws {
+    let pty = try AskSession.shell(
+      "ln -s \"\(AskSession.executable)\" \"$HOME/ssh-askpass\" && exec \"$HOME/ssh-askpass\" \"$PROMPT\"",
+      stdin: .pipe([]), environment: ["PROMPT": "Enter passphrase for key: "])
+    try pty.waitForPrompt("Password: ")
+    #expect(pty.screen.contains("Enter passphrase for key:"))
+    pty.type("pw\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "pw\n")
+  }
+
   @Test("Cancel or Ctrl-D is 1 with nothing on stdout; an empty answer is an answer", arguments: [
     ("\u{4}", Int32(1), ""), ("\r", Int32(0), "\n"),
   ])

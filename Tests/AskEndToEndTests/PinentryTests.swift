@@ -28,6 +28,15 @@ struct PinentryTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("Run as pinentry (the name the Debian package's alternative gives it): the Assuan server")
+  func runAsPinentry() throws {
+    let pty = try AskSession.shell(
+      "ln -s \"\(AskSession.executable)\" \"$HOME/pinentry\" && exec \"$HOME/pinentry\"",
+      stdin: .pipe(Array("GETINFO flavor\nBYE\n".utf8)))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "OK Pleased to meet you\nD ask\nOK\nOK closing connection\n")
+  }
+
   @Test("GETPIN ends as pinentry-tty's: Ctrl-D cancels, Enter alone is an empty PIN (no D line)",
         arguments: [("\u{4}", "ERR 83886179 Operation cancelled <Pinentry>"), ("\r", "OK")])
   func getPINEndings(keys: String, reply: String) throws {
