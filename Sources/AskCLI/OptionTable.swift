@@ -336,7 +336,10 @@ package let optionTable: [OptionSpec] = [
                .Xr sudo 8
                .Pq Fl A , Ev SUDO_ASKPASS
                run with the prompt as their only argument; run as
-               .Nm ask-askpass ,
+               .Nm ask-askpass
+               (or as
+               .Nm ssh-askpass ,
+               the name its alternative in the Debian package gives it),
                .Nm
                behaves so with its argument as
                .Ar prompt .
@@ -374,7 +377,10 @@ package let optionTable: [OptionSpec] = [
                of
                .Xr gpg-agent 1 ;
                run as
-               .Nm ask-pinentry ,
+               .Nm ask-pinentry
+               (or as
+               .Nm pinentry ,
+               the name its alternative in the Debian package gives it),
                .Nm
                behaves so too.
                It speaks the pinentry (Assuan) protocol on standard input and output and
