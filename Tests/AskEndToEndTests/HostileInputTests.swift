@@ -196,6 +196,20 @@ extension HostileInputTests {
     #expect(pty.stderr.hasSuffix("Choice [1-1000000, Ctrl-D = cancel]: 999999\n"))
   }
 
+  @Test("A signal while a typed answer is matched against 1,000,000 buttons acts at once, not after the match")
+  func signalDuringMillionMatch() throws {
+    let directory = try TemporaryDirectory()
+    let titles = (1...1_000_000).map { "\"item-\($0)\"" }.joined(separator: ",")
+    let spec = try Self.write(Array("{\"buttons\":[\(titles)]}".utf8), to: "buttons.json", in: directory)
+    let pty = try AskSession.ask(["--spec", spec])
+    try pty.waitFor("Choice [1-1000000, Ctrl-D = cancel]: ", timeout: 60)
+    pty.type("zzz\r")
+    try pty.waitFor("cancel]: zzz\r\n")  // read: the match has begun
+    kill(pty.pid, SIGTERM)
+    #expect(try pty.waitForExit(timeout: 1) == 143)
+    #expect(pty.termiosRestored)
+  }
+
   @Test("JSON nested 100,000 deep is a spec error where it passes 64 levels, not a stack overflow", arguments: [
     ("{\"title\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}",
      "Spec at line 1, column 73: nested deeper than 64 levels"),

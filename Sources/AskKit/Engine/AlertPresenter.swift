@@ -134,6 +134,7 @@ package struct AlertPresenter {
     // A filter's matches while they are shown (their pages turn then), or
     // nil for the whole list.
     var matches: [Int]?
+    var foldedTitles: [String]?
     var list = layout.render(page: page)
     try console.draw((aboveIsDrawn ? "" : above) + list)
     var request = LineRequest(prompt: AlertLayout.prompt(for: alert),
@@ -149,7 +150,13 @@ package struct AlertPresenter {
         return .chose(index, in: alert, outcome: .timedOut)
       case .line(let answer):
         let pages = matches.map(layout.pageCount(of:)) ?? layout.pageCount
-        let match = AnswerMatcher.match(answer, in: alert, pageCount: pages, filters: layout.filters)
+        // Folded once, at the first answer that needs them (a number needs
+        // them too: a title "2" comes before the second button).
+        if foldedTitles == nil && !TerminalText.trimmed(answer).isEmpty {
+          foldedTitles = AnswerMatcher.foldedTitles(of: alert)
+        }
+        let match = AnswerMatcher.match(answer, in: alert, foldedTitles: foldedTitles, pageCount: pages,
+                                        filters: layout.filters)
         switch match {
         case .button(let index):
           return .chose(index, in: alert)

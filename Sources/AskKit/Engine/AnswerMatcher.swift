@@ -35,8 +35,13 @@ package enum AnswerMatch: Equatable, Sendable {
 package enum AnswerMatcher {
   /// Matches `answer` against `alert` (validated), whose list has
   /// `pageCount` pages and `filters` when long; see the type's rules.
-  package static func match(_ answer: String, in alert: Alert, pageCount: Int = 1,
-                           filters: Bool = false) -> AnswerMatch {
+  /// `foldedTitles` are the buttons' ``Button/foldedTitle``s when the caller
+  /// keeps them (``foldedTitles(of:)``: a million titles are folded once,
+  /// not once an answer). A terminating signal pending stops the scans of a
+  /// long list early, with an empty hint that is never drawn (the signal
+  /// ends the prompt first).
+  package static func match(_ answer: String, in alert: Alert, foldedTitles: [String]? = nil,
+                           pageCount: Int = 1, filters: Bool = false) -> AnswerMatch {
     let typed = TerminalText.trimmed(answer)
     let count = alert.buttons.count
     // A text style with only its implied buttons has nothing to number.
@@ -49,17 +54,23 @@ package enum AnswerMatcher {
     }
     // Each title folded once per answer, for all the rules below.
     let folded = CaseFolding.folded(String(typed))
-    let titles = alert.buttons.map { $0.foldedTitle }  // a closure: a key path is slow
-    if let index = titles.firstIndex(of: folded) { return .button(index) }
+    guard let titles = foldedTitles ?? Self.foldedTitles(of: alert) else { return .unrecognized("") }
+    var exact: Int?
+    guard scan(titles.count, { if exact == nil && titles[$0] == folded { exact = $0 } }) else { return .unrecognized("") }
+    if let exact { return .button(exact) }
     let order = alert.screenOrder
     if let number = Int(typed), number >= 1, number <= count {
       return .button(order[number - 1])
     }
     if pageCount > 1 && (typed == ">" || typed == "<") { return typed == ">" ? .nextPage : .previousPage }
     let shown = TerminalText.shortened(String(typed))
-    let candidates = order.filter { CaseFolding.hasPrefix(titles[$0], folded) }
+    var candidates: [Int] = []
+    guard scan(order.count, { if CaseFolding.hasPrefix(titles[order[$0]], folded) { candidates.append(order[$0]) } })
+    else { return .unrecognized("") }
     if filters && candidates.count != 1 {
-      let positions = order.indices.filter { CaseFolding.contains(titles[order[$0]], folded) }
+      var positions: [Int] = []
+      guard scan(order.count, { if CaseFolding.contains(titles[order[$0]], folded) { positions.append($0) } })
+      else { return .unrecognized("") }
       if !positions.isEmpty { return .filter(positions) }
     }
     switch candidates.count {
@@ -73,10 +84,31 @@ package enum AnswerMatcher {
     case 1:
       return .button(candidates[0])
     default:
-      let titles = candidates.map { TerminalText.visible(alert.buttons[$0].title) }
+      let titles = candidates.prefix(4).map { TerminalText.visible(alert.buttons[$0].title) }
       return .unrecognized(
-        "'\(shown)' matches \(list(titles)): type more of the title or its number.")
+        "'\(shown)' matches \(list(titles, of: candidates.count)): type more of the title or its number.")
     }
+  }
+
+  /// The buttons' ``Button/foldedTitle``s, or `nil` when a terminating
+  /// signal came while they were folded.
+  package static func foldedTitles(of alert: Alert) -> [String]? {
+    var titles: [String] = []
+    titles.reserveCapacity(alert.buttons.count)
+    let done = scan(alert.buttons.count) { titles.append(alert.buttons[$0].foldedTitle) }
+    return done ? titles : nil
+  }
+
+  /// Calls `body` for 0..<count, looking for a pending signal every
+  /// ``Interruption/interval`` steps; false when one stopped it.
+  private static func scan(_ count: Int, _ body: (Int) -> Void) -> Bool {
+    var start = 0
+    while start < count {
+      if start > 0 && Interruption.isPending { return false }
+      for index in start..<min(start + Interruption.interval, count) { body(index) }
+      start += Interruption.interval
+    }
+    return true
   }
 
   /// Tab completion: the completion of `typed` (the text before the cursor)
@@ -125,9 +157,11 @@ package enum AnswerMatcher {
     }
   }
 
-  private static func list(_ titles: [String]) -> String {
+  /// The first titles of `count` (at most 4 given), quoted: `'a', 'b', 'c',
+  /// 'd' and 6 more`.
+  private static func list(_ titles: [String], of count: Int) -> String {
     let shown = titles.prefix(4).map { "'\($0)'" }
-    let more = titles.count > 4 ? " and \(titles.count - 4) more" : ""
+    let more = count > 4 ? " and \(count - 4) more" : ""
     if shown.count == 2 && more.isEmpty { return shown.joined(separator: " and ") }
     return shown.joined(separator: ", ") + more
   }
