@@ -117,6 +117,16 @@ struct InvocationTests {
     #expect(throws: AskError.usage(message)) { try invocation(arguments) }
   }
 
+  @Test("Any positive limit is at least a millisecond; past a thousand years (1e400 too) is no limit; JSON reads it the same",
+        arguments: [("0.0001", Duration.milliseconds(1) as Duration?), ("1e-300", .milliseconds(1)), ("1.5", .milliseconds(1500)),
+                    ("0", nil), ("3e10", nil), ("1e400", nil)])
+  func timeLimits(text: String, limit: Duration?) throws {
+    #expect(try alert(["--timeout", text, "A"]).timeout == limit)
+    var scanner = JSONScanner(source: MemoryByteSource("{\"timeout\":\(text)}"))
+    let node = try #require(try scanner.nextObject())
+    #expect(try SpecDecoder.alert(from: node).timeout == limit)
+  }
+
   @Test("A --default number that is not a button is an error, whatever its size", arguments: [
     "0", "-1", "3", "-9223372036854775808", "9223372036854775807",
   ])

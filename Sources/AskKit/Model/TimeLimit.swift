@@ -1,19 +1,20 @@
 /// The one rule for a time limit given in seconds (`--timeout`, the JSON
-/// key `timeout`): a finite number, 0 or more; 0 is no limit, and so is a
-/// limit past a thousand years (Duration and the C shim's clock stay in
-/// range).
+/// key `timeout`): a number, 0 or more; 0 is no limit, and so is a limit
+/// past a thousand years (Duration and the C shim's clock stay in range),
+/// `1e400` (infinite as a Double) included. Any other limit is at least a
+/// millisecond: `0.0001` is not read as no limit.
 package enum TimeLimit {
   /// The rule, for error messages: "a number of seconds, 0 or more (0: no limit)".
   package static let rule = "a number of seconds, 0 or more (0: no limit)"
 
   /// True when `seconds` follows the rule.
-  package static func isValid(seconds: Double) -> Bool { seconds >= 0 && seconds.isFinite }
+  package static func isValid(seconds: Double) -> Bool { seconds >= 0 && !seconds.isNaN }
 
   /// The limit valid `seconds` give (see ``isValid(seconds:)``): `nil` for
-  /// no limit, else to the millisecond.
+  /// no limit, else to the millisecond, rounded up (so never zero).
   package static func duration(seconds: Double) -> Duration? {
     guard seconds > 0, seconds < 3e10 else { return nil }
-    return .milliseconds(Int64((seconds * 1000).rounded()))
+    return .milliseconds(Int64((seconds * 1000).rounded(.up)))
   }
 
   /// `limit` in whole milliseconds (rounded down), at most 2^50.
