@@ -57,6 +57,7 @@ enum {
   AFTER_ESC,     /* ESC: a sequence, a string, an Alt-key or a lone Esc */
   IN_CSI,        /* ESC [ parameters, intermediates, then a final byte */
   IN_CSI_LINUX,  /* ESC [ [: the Linux console's F1-F5, one byte more */
+  IN_X10_MOUSE,  /* ESC [ M: a mouse report's three bytes, any values */
   IN_SS3,        /* ESC O, then a final byte */
   IN_STRING,     /* OSC, DCS, SOS, PM, APC: to BEL or ST (ESC \) */
   IN_STRING_ESC  /* an ESC inside a string: ST if a backslash follows */
@@ -126,6 +127,11 @@ int ask_key_feed(ask_key_decoder_t *d, unsigned char byte, ask_key_action_t *act
       collect(d, byte);
       return ASK_KEY_PENDING;
     }
+    if (d->length == 1 && byte == 'M') { /* ESC [ M b x y: an X10 mouse report */
+      d->state = IN_X10_MOUSE;
+      collect(d, byte);
+      return ASK_KEY_PENDING;
+    }
     if (byte >= 0x20 && byte <= 0x3f) { /* parameters and intermediates */
       collect(d, byte);
       return ASK_KEY_PENDING;
@@ -135,6 +141,10 @@ int ask_key_feed(ask_key_decoder_t *d, unsigned char byte, ask_key_action_t *act
       return finish(d, action);
     }
     break; /* not part of a sequence: the sequence ends, the byte is a key */
+  case IN_X10_MOUSE: /* "[M" and three bytes of button, column and row */
+    collect(d, byte);
+    if (d->length < 5) return ASK_KEY_PENDING;
+    return end_string(d);
   case IN_CSI_LINUX:
   case IN_SS3:
     if (d->state == IN_SS3 && byte >= 0x30 && byte <= 0x3f) { /* ESC O 5 P (modified F1) */
@@ -171,9 +181,12 @@ int ask_key_feed(ask_key_decoder_t *d, unsigned char byte, ask_key_action_t *act
 int ask_key_patience_ms(const ask_key_decoder_t *d) {
   switch (d->state) {
   case PLAIN: return -1;
-  case IN_STRING:
-  case IN_STRING_ESC: return 100; /* a string arrives in one write, or not at all */
-  default: return 50;             /* a lone Esc, or a sequence cut short */
+  /* A lone Esc waits as long as vim's ttimeoutlen: longer turns Esc and a
+   * quick key into an Alt-key. */
+  case AFTER_ESC: return 100;
+  /* Once a sequence or string has begun (ESC [, ESC O, ESC ]), what follows
+   * can only be the rest of it: a second, however a slow link splits it. */
+  default: return 1000;
   }
 }
 

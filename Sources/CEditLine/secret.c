@@ -132,7 +132,9 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
     s->scalar[s->scalar_length++] = byte;
     if (--s->expect > 0) return ASK_SECRET_NONE; /* more bytes to come */
     size_t n = s->scalar_length;
-    int valid = ask_utf8_sequence(s->scalar, n, NULL) == n;
+    /* C1 controls (U+0080-U+009F, an 8-bit CSI among them) are controls,
+     * dropped as C0 ones are. */
+    int valid = ask_utf8_sequence(s->scalar, n, NULL) == n && !(s->scalar[0] == 0xc2 && s->scalar[1] < 0xa0);
     for (size_t i = 0; valid && i < n; i++)
       if (append(s, s->scalar[i]) == -1) {
         while (i-- > 0) s->bytes[--s->length] = 0; /* no half scalar left */

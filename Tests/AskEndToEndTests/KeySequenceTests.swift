@@ -25,6 +25,26 @@ struct KeySequenceTests {
     #expect(!pty.screen.contains("~") && !pty.screen.contains(";5") && !pty.screen.contains(";3"))
   }
 
+  @Test("A sequence or report that a slow link splits is still consumed whole, in every kind of field", arguments: [
+    (["-s", "secure"], "Password: ", "\u{1B}[12;", "5R"),        // a cursor report, split after its parameters
+    (["-s", "plain"], "Text: ", "\u{1B}[1;", "5C"),              // Ctrl-Right, split
+    (["-s", "plain"], "Text: ", "\u{1B}]11;rgb:", "0/0/0\u{7}"), // an OSC reply, split
+    (["-s", "secure"], "Password: ", "\u{1B}[M", " !!"),         // an X10 mouse report
+  ])
+  func splitSequence(arguments: [String], prompt: String, first: String, rest: String) throws {
+    let pty = try AskSession.ask(arguments)
+    try pty.waitForPrompt(prompt)
+    pty.type("a" + first)
+    try pty.waitForKeysRead()
+    // Time is what is tested: the rest comes later than a terminal's one
+    // write would bring it (the adversarial test saw 70 ms leak it).
+    pty.pause(0.3)
+    pty.type(rest + "b\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "ab\n")
+    #expect(pty.termiosRestored)
+  }
+
   @Test("Delete deletes whatever TERM says", arguments: ["vt100", "dumb", "unknown-terminal", ""])
   func deleteAnyTERM(term: String) throws {
     let pty = try AskSession.ask(["-s", "plain", "-t", "Name"], environment: ["TERM": term])

@@ -216,7 +216,7 @@ final class PseudoTerminal {
   }
 
   /// Keeps servicing the terminal and pipes for `seconds`, whatever happens.
-  /// Only for a test of time itself (ask's 50 ms rule for a lone Esc, which
+  /// Only for a test of time itself (ask's 100 ms rule for a lone Esc, which
   /// nothing on the screen, in the modes or in /proc shows): to wait for
   /// something the child does, use a wait on what can be observed.
   func pause(_ seconds: Double) { _ = pump(timeout: seconds) { false } }

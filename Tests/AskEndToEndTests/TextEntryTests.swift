@@ -333,7 +333,7 @@ struct TextEntryTests {
     pty.type("\u{1B}")
     try pty.waitForKeysRead()  // ask has the Esc
     // Time is what is tested here: an Esc is lone when no key follows it
-    // within 50 ms; nothing on the screen or in the modes shows that.
+    // within 100 ms; nothing on the screen or in the modes shows that.
     pty.pause(0.2)
     pty.type("b\r")
     #expect(try pty.waitForExit() == 0)

@@ -47,6 +47,8 @@ struct MaskedEditorTests {
     ([0xED, 0xA0, 0x80, 0x61], "a"),           // a surrogate
     ([0xF4, 0x90, 0x80, 0x80], ""),            // past U+10FFFF
     ([0x61, 0xE4, 0xBD, 0x7F, 0x62], "b"),     // Backspace erases the last mask shown; the part typed is dropped
+    ([0x61, 0xC2, 0x9B, 0x62, 0xC2, 0x85], "ab"),  // C1 controls (an 8-bit CSI, NEL) are controls
+    ([0x61, 0x1B, 0x5B, 0x4D, 0x20, 0x21, 0x21, 0x62], "ab"),  // an X10 mouse report
   ] as [([UInt8], String)])
   func invalidUTF8(bytes: [UInt8], secret: String) {
     let result = feed(bytes + [13])

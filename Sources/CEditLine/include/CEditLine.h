@@ -430,7 +430,8 @@ enum {
 
 void ask_key_reset(ask_key_decoder_t *decoder);
 
-/* Feeds one byte typed. Alt and a printable ASCII key (ESC b), CSI (ESC [ …, ECMA-48: parameters 0x30-0x3F,
+/* Feeds one byte typed. Alt and a printable ASCII key (ESC b), an X10
+ * mouse report (ESC [ M and three bytes), CSI (ESC [ …, ECMA-48: parameters 0x30-0x3F,
  * intermediates 0x20-0x2F, a final 0x40-0x7E), SS3 (ESC O and one final),
  * the Linux console's ESC [ [ X, and OSC/DCS/SOS/PM/APC strings (ESC ] P X
  * ^ _ up to BEL or ST, however long: none of it is kept; CR or LF ends one
@@ -439,8 +440,9 @@ void ask_key_reset(ask_key_decoder_t *decoder);
 int ask_key_feed(ask_key_decoder_t *decoder, unsigned char byte, ask_key_action_t *action);
 
 /* How long to wait for the next byte before ask_key_expire, in ms: -1 (no
- * limit) between keys, 50 after ESC or inside a sequence (a terminal sends
- * one in a single write), 100 inside a string. */
+ * limit) between keys, 100 after a lone ESC, 1000 inside a sequence or
+ * string (what follows ESC [ can only be the rest of one, however a slow
+ * link splits it). */
 int ask_key_patience_ms(const ask_key_decoder_t *decoder);
 
 /* Nothing came within the patience: the sequence or string is dropped,
