@@ -37,7 +37,7 @@ enum HelpText {
     out += """
 
       Examples:
-        if ask -t 'Delete 3 files?' -d Delete -c Keep; then rm -- "$@"; fi
+        if ask -q -t 'Delete 3 files?' -d Delete -c Keep; then rm -- "$@"; fi
         action=$(ask --sheet -t 'Available Actions' -c Cancel -d Destroy \\
                      Negotiate Compromise)
         printf '2\\n' | ask -t Pick Alpha Beta        # prints Beta

@@ -260,10 +260,10 @@ package let optionTable: [OptionSpec] = [
                status 124.
                The prompt states the limit once, with what will happen
                .Pq Ql (times out in 2 min 5 s, then chooses Yes) ,
-               and a line says so when it fires
-               .Pq Ql Timed out: chose Yes.\&
+               and a line says so when it fires:
+               .Ql Timed out: chose Yes.\&
                or
-               .Ql Timed out.\& ) ;
+               .Ql Timed out.\&
                0 means no limit.
                It also limits each wait for a spec object from
                .Fl \-json

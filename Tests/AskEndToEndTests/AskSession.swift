@@ -19,6 +19,13 @@ enum AskSession {
     "LANG": "C.UTF-8",
   ]
 
+  /// How many times slower the `ask` under test may be than a debug or
+  /// release build: 10 under AddressSanitizer (`make test-sanitize`, where
+  /// this bundle and the ask it runs are built alike: a million buttons
+  /// take 46 s instead of 2), else 1. For the limits of tests of huge
+  /// inputs only.
+  static let slowdown: Double = dlsym(nil, "__asan_init") == nil ? 1 : 10
+
   /// A bash command list (ending in "; ") that returns once a whole line
   /// typed on the terminal (stdin, canonical mode) waits to be read, without
   /// reading it; the script fails after about 5 s without one. For

@@ -50,9 +50,9 @@ struct HostileInputTests {
     fclose(file)
     let pty = try AskSession.ask(["--spec", spec])
     // The spec read (about 30 MB resident) and the layout begun.
-    try pty.waitUntil("the layout begun", timeout: 60) { Self.residentKiB(pty.pid) > 34_000 }
+    try pty.waitUntil("the layout begun", timeout: 60 * AskSession.slowdown) { Self.residentKiB(pty.pid) > 34_000 }
     kill(pty.pid, SIGINT)
-    #expect(try pty.waitForExit(timeout: 2) == 130)
+    #expect(try pty.waitForExit(timeout: 2 * AskSession.slowdown) == 130)
     #expect(pty.termiosRestored)
   }
 
@@ -177,7 +177,7 @@ extension HostileInputTests {
     let spec = try Self.write(Array("{\"title\":\"\(words)\",\"buttons\":[\"a\",\"b\"]}".utf8),
                               to: "title.json", in: directory)
     let pty = try AskSession.ask(["--spec", spec, "--answers", "stdin"], stdin: .noTerminal(Array("2\n".utf8)))
-    #expect(try pty.waitForExit(timeout: 20) == 0)
+    #expect(try pty.waitForExit(timeout: 20 * AskSession.slowdown) == 0)
     #expect(pty.stdout == "b\n")
     #expect(pty.stderr.hasPrefix(String(repeating: "lorem ipsum ", count: 6) + "lorem\nipsum lorem"))
     #expect(pty.stderr.hasSuffix("  2) b\nChoice [1-2, Ctrl-D = cancel]: 2\n"))
@@ -190,7 +190,7 @@ extension HostileInputTests {
     let spec = try Self.write(Array("{\"buttons\":[\(titles)]}".utf8), to: "buttons.json", in: directory)
     let pty = try AskSession.ask(["--spec", spec, "--answers", "stdin"],
                                  stdin: .noTerminal(Array("999999\n".utf8)))
-    #expect(try pty.waitForExit(timeout: 30) == 0)
+    #expect(try pty.waitForExit(timeout: 30 * AskSession.slowdown) == 0)
     #expect(pty.stdout == "b999999\n")
     #expect(pty.stderr.contains("(page 1 of "))
     #expect(pty.stderr.hasSuffix("Choice [1-1000000, Ctrl-D = cancel]: 999999\n"))
@@ -202,11 +202,11 @@ extension HostileInputTests {
     let titles = (1...1_000_000).map { "\"item-\($0)\"" }.joined(separator: ",")
     let spec = try Self.write(Array("{\"buttons\":[\(titles)]}".utf8), to: "buttons.json", in: directory)
     let pty = try AskSession.ask(["--spec", spec])
-    try pty.waitFor("Choice [1-1000000, Ctrl-D = cancel]: ", timeout: 60)
+    try pty.waitFor("Choice [1-1000000, Ctrl-D = cancel]: ", timeout: 60 * AskSession.slowdown)
     pty.type("zzz\r")
     try pty.waitFor("cancel]: zzz\r\n")  // read: the match has begun
     kill(pty.pid, SIGTERM)
-    #expect(try pty.waitForExit(timeout: 1) == 143)
+    #expect(try pty.waitForExit(timeout: 1 * AskSession.slowdown) == 143)
     #expect(pty.termiosRestored)
   }
 
