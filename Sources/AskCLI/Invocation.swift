@@ -79,6 +79,11 @@ struct Invocation: Equatable {
   static func action(for options: ParsedOptions) throws(AskError) -> Action {
     if options.has(.help) { return .help }
     if options.has(.version) { return .version }
+    // Pinentry mode reads its own command line (AskCommand), from the first
+    // argument: anywhere else --pinentry would be an alert's option.
+    if options.has(.pinentry) {
+      throw .usage("Option '--pinentry' must come first: the arguments after it are pinentry's own")
+    }
     var invocation = Invocation(source: .jsonFromStandardInput)
     if options.has(.quiet) && options.has(.print) {
       throw .usage("Options '--quiet' and '--print' cannot be given together: --quiet is --print none")

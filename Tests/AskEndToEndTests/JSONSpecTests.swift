@@ -225,6 +225,23 @@ struct JSONSpecTests {
       """)
   }
 
+  @Test("A spec's own timeout wins over --timeout, and its 0 is no limit (not 'unset')")
+  func specTimeoutWins() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/t.jsonl"
+    let file = try #require(fopen(path, "w"))
+    fputs(#"{"title":"A","buttons":["x","y"],"default":"x"}"# + "\n" + #"{"title":"B","buttons":["p","q"],"timeout":0}"#, file)
+    fclose(file)
+    let pty = try AskSession.ask(["--spec", path, "--timeout", "0.5", "--print", "json"])
+    try pty.waitFor("(times out in 0.5 s, then chooses x)")
+    try pty.waitFor("Timed out: chose x.\r\n\u{1B}[1mB")
+    try pty.waitForPrompt()
+    #expect(!pty.screen.split(separator: "Timed out: chose x.").last!.contains("times out"))
+    pty.type("q\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout.hasSuffix(#"{"button":"q","index":2,"buttonIndex":1,"role":"other"}"# + "\n"))
+  }
+
   @Test("Each example answers as it should", arguments: [
     ("available-actions.json", "neg\n", "Negotiate\n", Int32(0)),
     ("available-actions.json", "Destroy\n", "Destroy\n", 0),

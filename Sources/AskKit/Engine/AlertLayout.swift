@@ -96,7 +96,7 @@ package enum AlertLayout {
   /// `1 h 30 min`, `3 d 4 h`: the units that are not zero, largest first,
   /// whole seconds from a minute on (fractions are kept below one).
   package static func duration(_ limit: Duration) -> String {
-    let total = min(TimeLimit.seconds(limit), 3e10)  // past a thousand years: no limit in effect
+    let total = min(TimeLimit.seconds(limit), TimeLimit.thousandYears)  // a library's longer Duration
     if total < 60 { return seconds(total) + " s" }
     var left = Int(total.rounded())
     var parts: [String] = []

@@ -58,7 +58,9 @@ package enum SpecDecoder {
       guard case .number(let seconds, _) = node.value, TimeLimit.isValid(seconds: seconds) else {
         throw error(node, "'timeout' must be \(TimeLimit.rule)")
       }
-      alert.timeout = TimeLimit.duration(seconds: seconds)
+      // 0 (or past a thousand years) is no limit, said: .zero, which
+      // `--timeout` does not replace (a spec's own timeout wins, SPEC §2).
+      alert.timeout = TimeLimit.duration(seconds: seconds) ?? .zero
     }
     if let node = values["fields"] { alert.textFields = try fields(node) }
     try decodeButtons(values, into: &alert)

@@ -7,13 +7,16 @@ package enum TimeLimit {
   /// The rule, for error messages: "a number of seconds, 0 or more (0: no limit)".
   package static let rule = "a number of seconds, 0 or more (0: no limit)"
 
+  /// A thousand Julian years in seconds: a longer limit is none.
+  package static let thousandYears = 1000 * 365.25 * 86_400
+
   /// True when `seconds` follows the rule.
   package static func isValid(seconds: Double) -> Bool { seconds >= 0 && !seconds.isNaN }
 
   /// The limit valid `seconds` give (see ``isValid(seconds:)``): `nil` for
   /// no limit, else to the millisecond, rounded up (so never zero).
   package static func duration(seconds: Double) -> Duration? {
-    guard seconds > 0, seconds < 3e10 else { return nil }
+    guard seconds > 0, seconds <= thousandYears else { return nil }
     return .milliseconds(Int64((seconds * 1000).rounded(.up)))
   }
 
