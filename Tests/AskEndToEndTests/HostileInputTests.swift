@@ -35,7 +35,7 @@ struct HostileInputTests {
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, Int32(line.count), file) != nil {
-      let text = String(cString: line)
+      let text = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
       if text.hasPrefix("VmRSS:") { return Int(text.filter(\.isNumber)) ?? 0 }
     }
     return 0
