@@ -124,7 +124,7 @@ struct TextEntryPresenterTests {
   @Test("Durations are written as people write them (SPEC §5)", arguments: [
     (Duration.seconds(45), "45 s"), (.milliseconds(1500), "1.5 s"), (.milliseconds(59_999), "59.999 s"),
     (.seconds(60), "1 min"), (.seconds(125), "2 min 5 s"), (.seconds(5400), "1 h 30 min"),
-    (.seconds(3601), "1 h 1 s"), (.seconds(273_600), "3 d 4 h"), (.seconds(Int64.max), "347222 d 5 h 20 min"),
+    (.seconds(3601), "1 h 1 s"), (.seconds(273_600), "3 d 4 h"), (.seconds(Int64.max), "365250 d"),
   ])
   func durations(limit: Duration, written: String) {
     #expect(AlertLayout.duration(limit) == written)
