@@ -76,7 +76,6 @@ package enum AlertLayout {
   /// (libedit's `EL_PROMPT_ESC` delimiter).
   package static let invisibleMark = "\u{1}"
 
-  /// A number of seconds as written in the time-limit line: `30`, `2.5`.
   /// The time limit as the prompt states it once (SPEC §5): `(times out
   /// in 30 s, then chooses Yes)` when a button prompt has a default, else
   /// `(times out in 30 s)` (text styles never submit on a timeout).
@@ -107,6 +106,7 @@ package enum AlertLayout {
     return parts.joined(separator: " ")
   }
 
+  /// A number of seconds as written in the time-limit line: `30`, `2.5`.
   static func seconds(_ value: Double) -> String {
     value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
   }

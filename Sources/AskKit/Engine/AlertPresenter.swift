@@ -55,15 +55,16 @@ package struct AlertPresenter {
   ///   ``AskError/interrupted(signal:)`` and ``AskError/io(_:errno:)`` as
   ///   ``Console`` throws them.
   package func present(_ alert: Alert) throws(AskError) -> Response {
-    let alert = try alert.validated()
-    let response = try ask(alert)
+    let (alert, foldedTitles) = try alert.validatedFolding()
+    let response = try ask(alert, foldedTitles: foldedTitles)
     // A timeout says so, on a line of its own (SPEC §5).
     if response.outcome == .timedOut { try console.draw(AlertLayout.timeoutNotice(response) + "\n") }
     return response
   }
 
-  /// Asks `alert` (validated): the header, the fields, the buttons.
-  private func ask(_ alert: Alert) throws(AskError) -> Response {
+  /// Asks `alert` (validated; its buttons' `foldedTitles`): the header,
+  /// the fields, the buttons.
+  private func ask(_ alert: Alert, foldedTitles: [String]) throws(AskError) -> Response {
     // A style that asks a secret makes the process non-dumpable from its
     // start (SPEC §6), while the login of login-password is typed too: an
     // empty secret is held until the prompt ends (the secret read then
@@ -79,8 +80,8 @@ package struct AlertPresenter {
     if alert.style.isSecureField(0) { console.discardTypeahead() }
     let header = AlertLayout.header(alert, theme: console.theme, width: console.size.columns)
     guard alert.style != .default else {
-      return try chooseButton(alert, deadline: deadline, above: header, aboveIsDrawn: false,
-                              defaultOnTimeout: true)
+      return try chooseButton(alert, foldedTitles: foldedTitles, deadline: deadline, above: header,
+                              aboveIsDrawn: false, defaultOnTimeout: true)
     }
     try console.draw(header)
     // What a redraw after Ctrl-Z shows: the header and the fields so far.
@@ -110,8 +111,8 @@ package struct AlertPresenter {
       }
     }
     guard !alert.buttons.isEmpty else { return values }
-    var response = try chooseButton(alert, deadline: deadline, above: shown, aboveIsDrawn: true,
-                                    defaultOnTimeout: false)
+    var response = try chooseButton(alert, foldedTitles: foldedTitles, deadline: deadline, above: shown,
+                                    aboveIsDrawn: true, defaultOnTimeout: false)
     if response.outcome == .chosen && response.role != .cancel {
       response.text = values.text
       response.login = values.login
@@ -125,8 +126,8 @@ package struct AlertPresenter {
   /// Draws the buttons (a page of them) below `above` (drawn with them, in
   /// one write, unless `aboveIsDrawn`), and reads answers until one chooses
   /// a button.
-  private func chooseButton(_ alert: Alert, deadline: Int64?, above: String, aboveIsDrawn: Bool,
-                            defaultOnTimeout: Bool) throws(AskError) -> Response {
+  private func chooseButton(_ alert: Alert, foldedTitles: [String], deadline: Int64?, above: String,
+                            aboveIsDrawn: Bool, defaultOnTimeout: Bool) throws(AskError) -> Response {
     let reserved = AlertLayout.lineCount(above) + 2
     var size = console.size
     var layout = ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
@@ -134,7 +135,6 @@ package struct AlertPresenter {
     // A filter's matches while they are shown (their pages turn then), or
     // nil for the whole list.
     var matches: [Int]?
-    var foldedTitles: [String]?
     var list = layout.render(page: page)
     try console.draw((aboveIsDrawn ? "" : above) + list)
     var request = LineRequest(prompt: AlertLayout.prompt(for: alert),
@@ -150,11 +150,6 @@ package struct AlertPresenter {
         return .chose(index, in: alert, outcome: .timedOut)
       case .line(let answer):
         let pages = matches.map(layout.pageCount(of:)) ?? layout.pageCount
-        // Folded once, at the first answer that needs them (a number needs
-        // them too: a title "2" comes before the second button).
-        if foldedTitles == nil && !TerminalText.trimmed(answer).isEmpty {
-          foldedTitles = AnswerMatcher.foldedTitles(of: alert)
-        }
         let match = AnswerMatcher.match(answer, in: alert, foldedTitles: foldedTitles, pageCount: pages,
                                         filters: layout.filters)
         switch match {

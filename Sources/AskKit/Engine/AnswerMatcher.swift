@@ -36,8 +36,8 @@ package enum AnswerMatcher {
   /// Matches `answer` against `alert` (validated), whose list has
   /// `pageCount` pages and `filters` when long; see the type's rules.
   /// `foldedTitles` are the buttons' ``Button/foldedTitle``s when the caller
-  /// keeps them (``foldedTitles(of:)``: a million titles are folded once,
-  /// not once an answer). A terminating signal pending stops the scans of a
+  /// keeps them (the presenter has them from ``Alert/validatedFolding()``: a
+  /// million titles are folded once, not once an answer). A terminating signal pending stops the scans of a
   /// long list early, with an empty hint that is never drawn (the signal
   /// ends the prompt first).
   package static func match(_ answer: String, in alert: Alert, foldedTitles: [String]? = nil,

@@ -16,7 +16,12 @@ extension Alert {
   ///   destructive button (Enter or a timeout must never destroy), or when
   ///   the text-entry settings do not fit the style (see
   ///   ``validateTextEntry()``).
-  public func validated() throws(AskError) -> Alert {
+  public func validated() throws(AskError) -> Alert { try validatedFolding().alert }
+
+  /// ``validated()``, with the buttons' ``Button/foldedTitle``s it compared:
+  /// the presenter matches answers against them, so a million titles are
+  /// folded once a presentation, not again at the first answer.
+  package func validatedFolding() throws(AskError) -> (alert: Alert, foldedTitles: [String]) {
     try validateTextEntry()
     var alert = self
     if alert.buttons.isEmpty && alert.style == .default {
@@ -57,7 +62,7 @@ extension Alert {
         throw .spec("The destructive button '\(TerminalText.shortened(alert.buttons[index].title))' cannot be the default")
       }
     }
-    return alert
+    return (alert, folded)
   }
 }
 
