@@ -1,12 +1,14 @@
 import AskCLI
 
-/// A file that `ask-docgen` writes from the option table, named by its path
-/// from the package root.
+/// A file that `ask-docgen` writes from the option table (or, the message
+/// template, from the sources' `localized` calls), named by its path from
+/// the package root.
 enum Artifact: String, CaseIterable {
   case bashCompletion = "completions/ask.bash"
   case zshCompletion = "completions/_ask"
   case fishCompletion = "completions/ask.fish"
   case manPage = "man/ask.1"
+  case messageTemplate = "po/ask.pot"
 
   /// What the file holds once generated. The completions are wholly
   /// generated; of the man page only the part between its markers is
@@ -18,6 +20,7 @@ enum Artifact: String, CaseIterable {
     case .zshCompletion: ZshCompletion.render()
     case .fishCompletion: FishCompletion.render()
     case .manPage: try ManualOptions.replacingGeneratedOptions(in: current ?? "")
+    case .messageTemplate: try MessageTemplate.render()
     }
   }
 }

@@ -542,6 +542,26 @@ size_t ask_secret_characters(const ask_secret_t *s);
 int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked,
                     int64_t deadline_ms, ask_secret_t *s, int *signo);
 
+/* ---- Message catalogues (messages.c) ------------------------------------ */
+
+/* Chooses the language of ask's own words: the messages locale `name`
+ * (pinentry's OPTION lc-messages), or with NULL or "" the one LC_ALL,
+ * LC_MESSAGES and LANG name, LANGUAGE giving gettext's list of languages
+ * as usual. A locale that is not installed, C, POSIX or English gives the
+ * English msgids. Without a call, the first lookup uses the environment.
+ * The process's locale is not changed (newlocale, not setlocale). */
+void ask_messages_use_locale(const char *_Nullable name);
+
+/* 1 when every message is its English msgid (no catalogue applies), so a
+ * caller can skip the lookup. */
+int ask_messages_are_msgids(void);
+
+/* `msgid` (or, with `plural`, the form for `count`) from the "ask" domain's
+ * catalogue in the chosen language; the msgid (English: `plural` unless
+ * count is 1) when there is none. The text is gettext's: never freed,
+ * UTF-8 whatever LC_CTYPE. Thread-safe. */
+const char *ask_message(const char *msgid, const char *_Nullable plural, unsigned long count);
+
 #pragma clang assume_nonnull end
 
 #endif

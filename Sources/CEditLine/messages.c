@@ -1,0 +1,115 @@
+/* ask's own words in the user's language: gettext's "ask" text domain,
+ * looked up in the messages locale that LANGUAGE, LC_ALL, LC_MESSAGES and
+ * LANG name (or one set by name: pinentry's OPTION lc-messages). The
+ * process's locale is never changed: the messages locale is a newlocale(3)
+ * value, made current with uselocale(3) around each lookup and given back
+ * (SPEC §8), and the domain's codeset is bound to UTF-8, so glibc never
+ * converts a catalogue (which would dlopen gconv in a static binary).
+ * Nothing is set up until the first lookup, and nothing at all when the
+ * locale is C, POSIX or English: those are the msgids themselves. */
+#include "CEditLine.h"
+
+#include <libintl.h>
+#include <limits.h>
+#include <locale.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DOMAIN "ask"
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+/* 0: not decided yet; 1: English (the msgids); 2: messages_locale. */
+static int state;
+static locale_t messages_locale = (locale_t)0;
+static int domain_bound;
+
+/* The first of LC_ALL, LC_MESSAGES, LANG that is set and not empty, as
+ * POSIX orders them; NULL when none is. */
+static const char *environment_locale(void) {
+  static const char *const names[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    const char *value = getenv(names[i]);
+    if (value != NULL && value[0] != '\0') return value;
+  }
+  return NULL;
+}
+
+/* 1 when a locale named `name` can only give the msgids: C and POSIX
+ * (gettext ignores LANGUAGE there), or English with no LANGUAGE list that
+ * could name another language first (ask has no English catalogue). */
+static int needs_no_catalogue(const char *name) {
+  if (name == NULL || strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0) return 1;
+  const char *language = getenv("LANGUAGE");
+  if (language != NULL && language[0] != '\0') return 0;
+  return strncmp(name, "en", 2) == 0 && strchr("_.@", name[2]) != NULL;
+}
+
+/* Binds the domain to its catalogues' root, once: ASK_LOCALEDIR when set;
+ * else `locale` beside the running binary when that is a directory (the
+ * build folder, where make compiles the catalogues); else ../share/locale
+ * from it (PREFIX/bin/ask → PREFIX/share/locale, as make install lays
+ * them out); else gettext's default. */
+static void bind_domain(void) {
+  if (domain_bound) return;
+  domain_bound = 1;
+  bind_textdomain_codeset(DOMAIN, "UTF-8");
+  const char *root = getenv("ASK_LOCALEDIR");
+  if (root != NULL && root[0] != '\0') {
+    bindtextdomain(DOMAIN, root);
+    return;
+  }
+  char path[PATH_MAX];
+  ssize_t length = readlink("/proc/self/exe", path, sizeof path - 32);
+  if (length <= 0) return;
+  path[length] = '\0';
+  char *slash = strrchr(path, '/');
+  if (slash == NULL) return;
+  strcpy(slash, "/locale");
+  if (access(path, X_OK) != 0) strcpy(slash, "/../share/locale");
+  bindtextdomain(DOMAIN, path);
+}
+
+/* Makes `name` (NULL: the environment's) the messages locale; the lock is
+ * held. A locale that is not installed gives English, as for setlocale. */
+static void choose(const char *name) {
+  if (messages_locale != (locale_t)0) freelocale(messages_locale);
+  messages_locale = (locale_t)0;
+  state = 1;
+  if (name == NULL) name = environment_locale();
+  if (needs_no_catalogue(name)) return;
+  messages_locale = newlocale(LC_MESSAGES_MASK, name, (locale_t)0);
+  if (messages_locale == (locale_t)0) return;
+  bind_domain();
+  state = 2;
+}
+
+void ask_messages_use_locale(const char *name) {
+  pthread_mutex_lock(&lock);
+  choose(name != NULL && name[0] != '\0' ? name : NULL);
+  pthread_mutex_unlock(&lock);
+}
+
+int ask_messages_are_msgids(void) {
+  pthread_mutex_lock(&lock);
+  if (state == 0) choose(NULL);
+  int english = state == 1;
+  pthread_mutex_unlock(&lock);
+  return english;
+}
+
+const char *ask_message(const char *msgid, const char *plural, unsigned long count) {
+  pthread_mutex_lock(&lock);
+  if (state == 0) choose(NULL);
+  const char *text;
+  if (state == 1) {
+    text = plural != NULL && count != 1 ? plural : msgid;
+  } else {
+    locale_t outer = uselocale(messages_locale);
+    text = plural != NULL ? dngettext(DOMAIN, msgid, plural, count) : dgettext(DOMAIN, msgid);
+    uselocale(outer);
+  }
+  pthread_mutex_unlock(&lock);
+  return text;
+}
