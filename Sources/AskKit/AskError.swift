@@ -33,20 +33,28 @@ public enum AskError: Error, Equatable, Sendable {
   /// handler has run (with the default action the process has ended and
   /// nothing is thrown). A closed terminal is `SIGHUP`.
   case interrupted(signal: Int32)
-  /// Reading or writing failed: the operation and `errno`.
+  /// Reading or writing failed: the operation, in the user's language (what
+  /// follows "Cannot "), and `errno`.
   case io(String, errno: Int32)
   /// No spec arrived within the `--timeout`: exit status 124.
   case specTimedOut(after: Duration)
 
-  /// The one-line message for standard error, without the program name.
+  /// The one-line message for standard error, without the program name,
+  /// in the user's language (SPEC §6; the system's reason for an ``io``
+  /// error is `strerror`'s, in the process's own locale).
   public var message: String {
     switch self {
     case .usage(let text), .spec(let text), .invalidAnswer(let text): text
-    case .noTerminal: "No terminal to read the answer from (/dev/tty cannot be opened)"
-    case .interrupted(let signal): "Interrupted by signal \(signal)"
-    case .io(let operation, let errno) where errno == 0: "Cannot \(operation)"
-    case .io(let operation, let errno): "Cannot \(operation): \(String(cString: strerror(errno)))"
-    case .specTimedOut(let limit): "No spec arrived within \(AlertLayout.duration(limit))"
+    case .noTerminal: localized("No terminal to read the answer from (/dev/tty cannot be opened)")
+    // TRANSLATORS: %d is the signal's number (2 is SIGINT).
+    case .interrupted(let signal): localized("Interrupted by signal %d", String(signal))
+    // TRANSLATORS: %s is what could not be done ("read the spec").
+    case .io(let operation, let errno) where errno == 0: localized("Cannot %s", operation)
+    // TRANSLATORS: %1$s is what could not be done ("read the spec"), %2$s
+    // the system's reason ("Permission denied").
+    case .io(let operation, let errno): localized("Cannot %s: %s", operation, String(cString: strerror(errno)))
+    // TRANSLATORS: %s is a duration ("30 s").
+    case .specTimedOut(let limit): localized("No spec arrived within %s", AlertLayout.duration(limit))
     }
   }
 }

@@ -50,7 +50,10 @@ package enum AlertLayout {
     }
     if let timeout = alert.timeout, timeout > .zero { lines.append(timeLimit(timeout, alert: alert)) }
     if alert.style != .default {
-      lines.append(theme.dim(alert.buttons.isEmpty ? "(Enter = OK, Ctrl-D = cancel)" : "(Ctrl-D = cancel)"))
+      // TRANSLATORS: the hint line of a text field: Enter submits (the
+      // implied OK button), Ctrl-D cancels; key names stay as written.
+      lines.append(theme.dim(alert.buttons.isEmpty ? localized("(Enter = OK, Ctrl-D = cancel)")
+        : localized("(Ctrl-D = cancel)")))
     }
     return lines.map { $0 + "\n" }.joined()
   }
@@ -64,7 +67,9 @@ package enum AlertLayout {
     if let placeholder, !placeholder.isEmpty {
       // "e.g.": an example, so no one takes it for a default Enter gives
       // (SPEC §6; Unix prompts write a default in parentheses).
-      let text = "(e.g. " + TerminalText.visible(placeholder) + ")"
+      // TRANSLATORS: after a field's label: %s is an example of what to
+      // type (never a default), "Login (e.g. alice@example.com): ".
+      let text = localized("(e.g. %s)", TerminalText.visible(placeholder))
       prompt += " " + (theme.isColored
         ? invisibleMark + "\u{1B}[2m" + invisibleMark + text + invisibleMark + "\u{1B}[0m" + invisibleMark
         : text)
@@ -80,15 +85,23 @@ package enum AlertLayout {
   /// in 30 s, then chooses Yes)` when a button prompt has a default, else
   /// `(times out in 30 s)` (text styles never submit on a timeout).
   package static func timeLimit(_ limit: Duration, alert: Alert) -> String {
-    let then = alert.style == .default ? alert.defaultButtonIndex.map { ", then chooses \(TerminalText.visible(alert.buttons[$0].title))" } : nil
-    return "(times out in \(duration(limit))\(then ?? ""))"
+    if alert.style == .default, let index = alert.defaultButtonIndex {
+      // TRANSLATORS: under the title: %1$s is a duration ("2 min 5 s"),
+      // %2$s the default button's title, chosen when the time is up.
+      return localized("(times out in %s, then chooses %s)", duration(limit),
+                       TerminalText.visible(alert.buttons[index].title))
+    }
+    // TRANSLATORS: under the title: %s is a duration ("30 s").
+    return localized("(times out in %s)", duration(limit))
   }
 
   /// The line drawn when the time limit passed (SPEC §5): `Timed out:
   /// chose Yes.`, or `Timed out.` when nothing was chosen.
   package static func timeoutNotice(_ response: Response) -> String {
-    guard let title = response.title else { return "Timed out." }
-    return "Timed out: chose \(TerminalText.visible(title))."
+    guard let title = response.title else { return localized("Timed out.") }
+    // TRANSLATORS: drawn when the time limit passed; %s is the button
+    // chosen by it (the default).
+    return localized("Timed out: chose %s.", TerminalText.visible(title))
   }
 
   /// A duration as people write it (SPEC §5): `45 s`, `1.5 s`, `2 min 5 s`,
@@ -96,14 +109,31 @@ package enum AlertLayout {
   /// whole seconds from a minute on (fractions are kept below one).
   package static func duration(_ limit: Duration) -> String {
     let total = min(TimeLimit.seconds(limit), TimeLimit.thousandYears)  // a library's longer Duration
-    if total < 60 { return seconds(total) + " s" }
+    if total < 60 { return secondsPart(seconds(total)) }
     var left = Int(total.rounded())
     var parts: [String] = []
-    for (unit, size) in [("d", 86_400), ("h", 3_600), ("min", 60), ("s", 1)] where left >= size {
-      parts.append("\(left / size) \(unit)")
+    for size in [86_400, 3_600, 60, 1] where left >= size {
+      let count = String(left / size)
+      // TRANSLATORS: the parts of a duration, each a number (%s) and an
+      // abbreviated unit, joined by spaces: "3 d 4 h", "2 min 5 s".
+      let part = switch size {
+        case 86_400: localized("%s d", count)
+        case 3_600: localized("%s h", count)
+        case 60: localized("%s min", count)
+        default: secondsPart(count)
+      }
+      parts.append(part)
       left %= size
     }
     return parts.joined(separator: " ")
+  }
+
+  /// `30 s`: a number of seconds (written as ``seconds(_:)`` writes it)
+  /// with its unit.
+  static func secondsPart(_ count: String) -> String {
+    // TRANSLATORS: a number of seconds (%s: "30", "1.5") with the unit
+    // abbreviated.
+    localized("%s s", count)
   }
 
   /// A number of seconds as written in the time-limit line: `30`, `2.5`.
@@ -122,11 +152,16 @@ package enum AlertLayout {
   /// names Ctrl-D because Esc is not a cancel key (SPEC §4).
   package static func prompt(for alert: Alert) -> String {
     let count = alert.buttons.count
-    var parts = [count == 1 ? "1" : "1-\(count)"]
+    let range = count == 1 ? "1" : "1-\(count)"
     if let index = alert.defaultButtonIndex {
-      parts.append("Enter = " + TerminalText.visible(alert.buttons[index].title))
+      // TRANSLATORS: the answer line with a default button: %1$s is the
+      // numbers to type ("1-4"), %2$s the default's title, which Enter
+      // chooses. Key names stay as written; keep the ": " at the end.
+      return localized("Choice [%s, Enter = %s, Ctrl-D = cancel]: ", range,
+                       TerminalText.visible(alert.buttons[index].title))
     }
-    parts.append("Ctrl-D = cancel")
-    return "Choice [" + parts.joined(separator: ", ") + "]: "
+    // TRANSLATORS: the answer line: %s is the numbers to type ("1-4", or
+    // "1"). Key names stay as written; keep the ": " at the end.
+    return localized("Choice [%s, Ctrl-D = cancel]: ", range)
   }
 }

@@ -160,8 +160,12 @@ package struct AlertPresenter {
         case .nextPage, .previousPage, .filter:
           // From a pipe, paging and filtering are unrecognised answers.
           guard console.isInteractive else {
-            let shown = TerminalText.trimmed(answer).isEmpty ? "An empty answer" : "'\(TerminalText.shortened(answer))'"
-            throw .invalidAnswer("\(shown) chooses no button: give a number or a title.")
+            // TRANSLATORS: a piped answer that would page or filter a long
+            // list (which only a person at a terminal can do); %s is the
+            // answer.
+            throw .invalidAnswer(TerminalText.trimmed(answer).isEmpty
+              ? localized("An empty answer chooses no button: give a number or a title.")
+              : localized("'%s' chooses no button: give a number or a title.", TerminalText.shortened(answer)))
           }
           if console.size != size {  // the window was resized: lay out anew
             size = console.size
@@ -202,16 +206,22 @@ package struct AlertPresenter {
         return .timedOut
       case .line(let text):
         if alert.requiresText && TerminalText.trimmed(text).isEmpty {
-          try hintOrThrow("This field cannot be empty.")
+          try hintOrThrow(localized("This field cannot be empty."))
         } else if let pattern = alert.pattern {
           let shown = TerminalText.shortened(text), named = TerminalText.visible(pattern)
           switch try match(text, pattern, deadline: deadline) {
           case .matches: return .value(text)
-          case .doesNotMatch: try hintOrThrow("'\(shown)' does not match the pattern '\(named)'.")
+          case .doesNotMatch:
+            // TRANSLATORS: %1$s is the text typed, %2$s the field's
+            // regular expression.
+            try hintOrThrow(localized("'%s' does not match the pattern '%s'.", shown, named))
           case .timedOut: return .timedOut
           case .gaveUp:
-            try hintOrThrow("'\(shown)' could not be checked against the pattern '\(named)' in \(Self.patternSeconds) s"
-              + " (it backtracks too much: simplify it).")
+            // TRANSLATORS: %1$s is the text typed, %2$s the field's
+            // regular expression, %3$d the seconds the check was given.
+            try hintOrThrow(localized(
+              "'%s' could not be checked against the pattern '%s' in %d s (it backtracks too much: simplify it).",
+              shown, named, String(Self.patternSeconds)))
           }
         } else {
           return .value(text)
@@ -225,7 +235,9 @@ package struct AlertPresenter {
   /// until valid. Hints never quote the secret.
   private func readSecret(_ alert: Alert, prompt: String, label: String, deadline: Int64?,
                           redraw: String) throws(AskError) -> Outcome<SecretText> {
-    let again = AlertLayout.fieldPrompt(label: label + " (again)", placeholder: nil, theme: console.theme)
+    // TRANSLATORS: the label of the second entry of a secret that is asked
+    // twice; %s is the field's label ("Password (again): ").
+    let again = AlertLayout.fieldPrompt(label: localized("%s (again)", label), placeholder: nil, theme: console.theme)
     while true {
       let first: SecretText
       switch try console.readSecret(SecretRequest(prompt: prompt, echo: alert.secureEcho,
@@ -235,7 +247,7 @@ package struct AlertPresenter {
       case .timedOut: return .timedOut
       }
       if alert.requiresText && first.isEmpty {
-        try hintOrThrow("This field cannot be empty.")
+        try hintOrThrow(localized("This field cannot be empty."))
         continue
       }
       guard alert.repeatsSecureEntry else { return .value(first) }
@@ -245,7 +257,7 @@ package struct AlertPresenter {
         if first == second { return .value(first) }
         first.wipe()
         second.wipe()
-        try hintOrThrow("The two entries do not match.")
+        try hintOrThrow(localized("The two entries do not match."))
       case .endOfInput: return .cancelled
       case .timedOut: return .timedOut
       }

@@ -45,12 +45,16 @@ package enum AnswerMatcher {
     let typed = TerminalText.trimmed(answer)
     let count = alert.buttons.count
     // A text style with only its implied buttons has nothing to number.
-    guard count > 0 else { return .unrecognized("There is no button to choose.") }
-    let range = count == 1 ? "1" : "a number from 1 to \(count)"
+    guard count > 0 else { return .unrecognized(localized("There is no button to choose.")) }
+    // TRANSLATORS: what to type, inside the hints "…: type %s or a title.";
+    // %d is the number of buttons (2 or more).
+    let range = count == 1 ? "1" : localized("a number from 1 to %d", String(count))
     if typed.isEmpty {
       if let index = alert.defaultButtonIndex { return .button(index) }
       if pageCount > 1 { return .nextPage }
-      return .unrecognized("There is no default button: type \(range) or a title.")
+      // TRANSLATORS: the hint after an empty answer; %s is "1" or "a number
+      // from 1 to N".
+      return .unrecognized(localized("There is no default button: type %s or a title.", range))
     }
     // Each title folded once per answer, for all the rules below.
     let folded = CaseFolding.folded(String(typed))
@@ -75,18 +79,26 @@ package enum AnswerMatcher {
     }
     switch candidates.count {
     case 0:
-      return .unrecognized("No button matches '\(shown)': type \(range) or a title.")
+      // TRANSLATORS: the hint after an answer that is no title: %1$s is the
+      // answer, %2$s "1" or "a number from 1 to N".
+      return .unrecognized(localized("No button matches '%s': type %s or a title.", shown, range))
     case 1 where alert.buttons[candidates[0]].role == .destructive:
       let title = TerminalText.visible(alert.buttons[candidates[0]].title)
       let number = alert.number(ofButtonAt: candidates[0])
-      return .unrecognized(
-        "'\(shown)' is only the start of '\(title)': type the whole title or \(number) to choose it.")
+      // TRANSLATORS: the hint after the start of a destructive button's
+      // title (never chosen by a prefix): %1$s the answer, %2$s the title,
+      // %3$d its number.
+      return .unrecognized(localized("'%s' is only the start of '%s': type the whole title or %d to choose it.",
+                                     shown, title, String(number)))
     case 1:
       return .button(candidates[0])
     default:
       let titles = candidates.prefix(4).map { TerminalText.visible(alert.buttons[$0].title) }
-      return .unrecognized(
-        "'\(shown)' matches \(list(titles, of: candidates.count)): type more of the title or its number.")
+      // TRANSLATORS: the hint after an answer that starts several titles:
+      // %1$s the answer, %2$s the list of titles ("'Alpha', 'Alps' and 3
+      // more").
+      return .unrecognized(localized("'%s' matches %s: type more of the title or its number.",
+                                     shown, list(titles, of: candidates.count)))
     }
   }
 
@@ -161,8 +173,13 @@ package enum AnswerMatcher {
   /// 'd' and 6 more`.
   private static func list(_ titles: [String], of count: Int) -> String {
     let shown = titles.prefix(4).map { "'\($0)'" }
-    let more = count > 4 ? " and \(count - 4) more" : ""
-    if shown.count == 2 && more.isEmpty { return shown.joined(separator: " and ") }
-    return shown.joined(separator: ", ") + more
+    // TRANSLATORS: two titles, each already in quotes: "'Alpha' and 'Alps'".
+    if shown.count == 2 && count == 2 { return localized("%s and %s", shown[0], shown[1]) }
+    // TRANSLATORS: between the titles of a list: "'Alpha', 'Alps', 'Altai'".
+    let joined = shown.joined(separator: localized(", "))
+    guard count > 4 else { return joined }
+    // TRANSLATORS: %1$s is four titles in quotes, joined; %2$d how many
+    // more titles match.
+    return localized("%s and %d more", plural: "%s and %d more", count: count - 4, joined, String(count - 4))
   }
 }

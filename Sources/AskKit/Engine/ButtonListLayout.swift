@@ -22,6 +22,7 @@ package struct ButtonListLayout {
   package var pageCount: Int { pageStarts.count }
 
   private let theme: Theme
+  private let words = RoleWords()
   private let width: Int
   /// Screen positions (0-based) in the grid: all, less a sheet's cancel.
   private let gridPositions: [Int]
@@ -48,7 +49,8 @@ package struct ButtonListLayout {
     apart = cancelApart ? count - 1 : nil
     gridPositions = Array(0..<(cancelApart ? count - 1 : count))
     numberWidth = String(count).count
-    let titles = gridPositions.map { [order] in Self.titleWidth(alert, theme, order, $0) }
+    let words = words
+    let titles = gridPositions.map { [order] in Self.titleWidth(alert, words, order, $0) }
     let plain = count <= Self.plainListLimit
     // The page line, wrapped, takes a line or more of the height.
     let pageLine = TerminalText.wrapped(Self.pageLine(page: 999_999, of: 999_999, hasDefault: false),
@@ -67,7 +69,7 @@ package struct ButtonListLayout {
   /// when a title is wider than the terminal and wraps — one column by
   /// the screen lines each button takes.
   private func pages(of positions: [Int]) -> [Int] {
-    Self.pages(positions.map { Self.titleWidth(alert, theme, order, $0) }, numbers: positions.map { $0 + 1 },
+    Self.pages(positions.map { Self.titleWidth(alert, words, order, $0) }, numbers: positions.map { $0 + 1 },
                rows: rowsAvailable, width: width, numberWidth: numberWidth)
   }
 
@@ -158,7 +160,10 @@ package struct ButtonListLayout {
 
   /// How to turn pages: Enter too when it does not choose a default.
   static func pageLine(page: Int, of count: Int, hasDefault: Bool) -> String {
-    "(page \(page) of \(count): \(hasDefault ? "" : "Enter or ")> next, < previous; type to filter)"
+    // TRANSLATORS: under a page of a long list: %1$d is the page, %2$d
+    // the pages; the keys (Enter, >, <) stay as written.
+    hasDefault ? localized("(page %d of %d: > next, < previous; type to filter)", String(page), String(count))
+      : localized("(page %d of %d: Enter or > next, < previous; type to filter)", String(page), String(count))
   }
 
   /// The pages a filter's matches at `positions` take.
@@ -181,8 +186,16 @@ package struct ButtonListLayout {
 
   /// How to turn a filter's pages: as ``pageLine(page:of:hasDefault:)``.
   static func matchesPageLine(matches: Int, page: Int, of count: Int, hasDefault: Bool) -> String {
-    "(\(matches) matches, page \(page) of \(count): \(hasDefault ? "" : "Enter or ")> next, < previous;"
-      + " type more to narrow)"
+    // TRANSLATORS: under a page of a filter's matches: %1$d is how many
+    // buttons match, %2$d the page, %3$d the pages (the plural follows the
+    // matches); the keys (Enter, >, <) stay as written.
+    hasDefault
+      ? localized("(%d match, page %d of %d: > next, < previous; type more to narrow)",
+                  plural: "(%d matches, page %d of %d: > next, < previous; type more to narrow)",
+                  count: matches, String(matches), String(page), String(count))
+      : localized("(%d match, page %d of %d: Enter or > next, < previous; type more to narrow)",
+                  plural: "(%d matches, page %d of %d: Enter or > next, < previous; type more to narrow)",
+                  count: matches, String(matches), String(page), String(count))
   }
 
   /// Rows of cells, numbers going down each column; a single column wraps
@@ -192,7 +205,7 @@ package struct ButtonListLayout {
     // when they fit (the whole list, a page, a filter's matches); one
     // column otherwise.
     let fit = !filters || positions.count < 2 ? nil
-      : Self.narrowestFit(positions.map { Self.titleWidth(alert, theme, order, $0) },
+      : Self.narrowestFit(positions.map { Self.titleWidth(alert, words, order, $0) },
                           numbers: positions.map { $0 + 1 }, width: width, maxRows: rowsAvailable)
     // Numbers are right-aligned to the widest number of their own column,
     // so every page and every filter starts its numbers two columns in
@@ -204,10 +217,10 @@ package struct ButtonListLayout {
       return positions.map { position in
         let index = order[position]
         let button = alert.buttons[index]
-        var words = TerminalText.visible(button.title)
-        if button.role == .destructive { words += " (destructive)" }
-        if index == alert.defaultButtonIndex { words += " (default)" }
-        let lines = TerminalText.wrapped(words, width: max(1, width - indent)).map { line in
+        var shown = TerminalText.visible(button.title)
+        if button.role == .destructive { shown += words.destructive }
+        if index == alert.defaultButtonIndex { shown += words.defaultButton }
+        let lines = TerminalText.wrapped(shown, width: max(1, width - indent)).map { line in
           button.role == .destructive ? theme.destructive(line) : line
         }
         let number = String(position + 1)
@@ -218,7 +231,7 @@ package struct ButtonListLayout {
     let (rows, columns) = (fit.rows, fit.count)
     let cells = (0..<columns).map { column in
       let slice = positions[(column * rows)..<min((column + 1) * rows, positions.count)]
-      return slice.map { Self.cell(alert, theme, order, $0, digits(slice)) }
+      return slice.map { Self.cell(alert, theme, words, order, $0, digits(slice)) }
     }
     let columnWidths = cells.map { $0.map(\.width).max() ?? 0 }
     var out = ""
@@ -236,34 +249,57 @@ package struct ButtonListLayout {
 
   /// One button as shown: right-aligned number, `) `, the visible title
   /// (`(destructive)` in words, and red with colour), `(default)` in words.
-  static func cell(_ alert: Alert, _ theme: Theme, _ order: ScreenOrder, _ position: Int,
+  static func cell(_ alert: Alert, _ theme: Theme, _ words: RoleWords, _ order: ScreenOrder, _ position: Int,
                    _ numberWidth: Int) -> (text: String, width: Int) {
     let index = order[position]
     let button = alert.buttons[index]
     var title = TerminalText.visible(button.title)
-    if button.role == .destructive { title = theme.destructive(title + " (destructive)") }
-    if index == alert.defaultButtonIndex { title += " (default)" }
+    if button.role == .destructive { title = theme.destructive(title + words.destructive) }
+    if index == alert.defaultButtonIndex { title += words.defaultButton }
     let number = String(position + 1)
     let text = String(repeating: " ", count: numberWidth - number.count) + number + ") " + title
-    return (text, cellWidth(alert, theme, order, position, numberWidth))
+    return (text, cellWidth(alert, words, order, position, numberWidth))
   }
 
   /// The display width of ``cell(_:_:_:_:_:)``: the number, `) ` and
   /// ``titleWidth(_:_:_:_:)``.
-  static func cellWidth(_ alert: Alert, _ theme: Theme, _ order: ScreenOrder, _ position: Int,
+  static func cellWidth(_ alert: Alert, _ words: RoleWords, _ order: ScreenOrder, _ position: Int,
                         _ numberWidth: Int) -> Int {
-    numberWidth + 2 + titleWidth(alert, theme, order, position)
+    numberWidth + 2 + titleWidth(alert, words, order, position)
   }
 
   /// The display width of a cell's title with its role words, without
   /// making its text: the layout measures every button (a million of
   /// them) but draws a page.
-  static func titleWidth(_ alert: Alert, _ theme: Theme, _ order: ScreenOrder, _ position: Int) -> Int {
+  static func titleWidth(_ alert: Alert, _ words: RoleWords, _ order: ScreenOrder, _ position: Int) -> Int {
     let index = order[position]
     var width = TerminalText.displayWidth(TerminalText.visible(alert.buttons[index].title))
-    if alert.buttons[index].role == .destructive { width += 14 }  // " (destructive)"
-    if index == alert.defaultButtonIndex { width += 10 }  // " (default)"
+    if alert.buttons[index].role == .destructive { width += words.destructiveWidth }
+    if index == alert.defaultButtonIndex { width += words.defaultWidth }
     return width
   }
 
+}
+
+/// The words that mark a button's role in the list (SPEC §6: roles are
+/// always in words, with colour or without), in the user's language, each
+/// with its leading space, and their display widths: looked up once a
+/// layout, not once a button.
+struct RoleWords: Sendable {
+  /// ` (destructive)`.
+  let destructive: String
+  /// ` (default)`.
+  let defaultButton: String
+  let destructiveWidth: Int
+  let defaultWidth: Int
+
+  init() {
+    // TRANSLATORS: after a destructive button's title, in words (also
+    // red when colour is on).
+    destructive = " " + localized("(destructive)")
+    // TRANSLATORS: after the default button's title (Enter chooses it).
+    defaultButton = " " + localized("(default)")
+    destructiveWidth = TerminalText.displayWidth(destructive)
+    defaultWidth = TerminalText.displayWidth(defaultButton)
+  }
 }

@@ -84,7 +84,7 @@ public final class ScriptedConsole: Console {
   }
 
   private func next() throws(AskError) -> Answer {
-    guard !answers.isEmpty else { throw .io("read past the scripted answers", errno: 0) }
+    guard !answers.isEmpty else { throw .io(localized("read past the scripted answers"), errno: 0) }
     return answers.removeFirst()
   }
 }

@@ -99,10 +99,14 @@ public final class TerminalConsole: Console {
   ///   a terminal, or another console of this process has it.
   public init(terminalPath path: String, color: ColorMode = .auto) throws(AskError) {
     let fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
-    guard fd >= 0 else { throw .io("open the terminal '\(TerminalText.visible(path))'", errno: errno) }
+    let error = errno
+    // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
+    // and the system's reason; %s is the terminal's path.
+    guard fd >= 0 else { throw .io(localized("open the terminal '%s'", TerminalText.visible(path)), errno: error) }
     guard isatty(fd) == 1 else {
       close(fd)
-      throw .io("use '\(TerminalText.visible(path))': it is not a terminal", errno: 0)
+      // TRANSLATORS: what cannot be done, after "Cannot "; %s is a path.
+      throw .io(localized("use '%s': it is not a terminal", TerminalText.visible(path)), errno: 0)
     }
     try Self.claim(fd)
     terminalFD = fd
@@ -117,7 +121,8 @@ public final class TerminalConsole: Console {
   private static func claim(_ fd: Int32) throws(AskError) {
     guard ask_terminal_claim(fd) != 0 else { return }
     close(fd)
-    throw .io("use the terminal: another console of this process has it", errno: 0)
+    // TRANSLATORS: what cannot be done, after "Cannot ".
+    throw .io(localized("use the terminal: another console of this process has it"), errno: 0)
   }
 
   /// As the public initializer; `standardInputClosed` says whether fd 0
@@ -135,7 +140,8 @@ public final class TerminalConsole: Console {
     case (.terminal, true), (.terminalOrStandardInput, true):
       answerFD = terminalFD
     case (.standardInput, _), (.terminalOrStandardInput, false):
-      guard !standardInputClosed else { throw .io("read the answer: standard input is closed", errno: 0) }
+      // TRANSLATORS: what cannot be done, after "Cannot ".
+      guard !standardInputClosed else { throw .io(localized("read the answer: standard input is closed"), errno: 0) }
       answerFD = 0
     }
     // Only the controlling terminal is edited and held: a terminal on stdin
@@ -163,8 +169,11 @@ public final class TerminalConsole: Console {
     guard session == nil else { return }
     guard let made = ask_session_begin(terminalFD) else {
       let error = errno
-      if error == EBUSY { throw .io("hold the terminal: another console of this process holds it", errno: 0) }
-      throw .io("begin the terminal session", errno: error)
+      // TRANSLATORS: what cannot be done, after "Cannot ".
+      if error == EBUSY { throw .io(localized("hold the terminal: another console of this process holds it"), errno: 0) }
+      // TRANSLATORS: what cannot be done, after "Cannot " (and before ": "
+      // and the system's reason, when there is one).
+      throw .io(localized("begin the terminal session"), errno: error)
     }
     session = made
     Interruption.session = made
@@ -174,12 +183,14 @@ public final class TerminalConsole: Console {
   /// (echo is off before anything of a prompt is drawn).
   private func held() throws(AskError) -> OpaquePointer {
     try begin()
-    guard let session else { throw .io("begin the terminal session", errno: 0) }
+    guard let session else { throw .io(localized("begin the terminal session"), errno: 0) }
     if isInteractive && ask_session_is_held(session) == 0 && ask_session_hold(session) != 0 {
       let error = errno
       // Closed while a spec was awaited: a lost terminal, as a hang-up.
       if error == EIO { throw .interrupted(signal: SIGHUP) }
-      throw .io("hold the terminal", errno: error)
+      // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
+      // and the system's reason.
+      throw .io(localized("hold the terminal"), errno: error)
     }
     // Not held because a terminating signal came first (`kill %1` on a job
     // stopped in the background): nothing more is drawn; it ends `ask`.
@@ -303,7 +314,11 @@ public final class TerminalConsole: Console {
       case ASK_WAIT_TIMEOUT: return false
       case ASK_WAIT_SIGNAL: throw .interrupted(signal: signo)
       case ASK_WAIT_RESUMED: continue  // nothing is on screen to draw again
-      default: throw .io("wait for input", errno: errno)
+      // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
+      // and the system's reason.
+      default:
+        let error = errno
+        throw .io(localized("wait for input"), errno: error)
       }
     }
   }
@@ -322,7 +337,9 @@ public final class TerminalConsole: Console {
     guard status != 0 else { return }
     let error = errno
     if signo != 0 { throw .interrupted(signal: signo) }
-    throw .io("write the result", errno: error)
+    // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
+    // and the system's reason.
+    throw .io(localized("write the result"), errno: error)
   }
 
   package func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
@@ -339,7 +356,7 @@ public final class TerminalConsole: Console {
       var length = 0
       let status = ask_read_fd_line(session, answerFD, deadline, &line, &length, &signo)
       guard Int(status) == ASK_READ_LINE, let line else {
-        return try ended(status, signo: signo, reading: "the answer")
+        return try ended(status, signo: signo, reading: .answer)
       }
       linesRead += 1
       defer { free(line) }
@@ -361,7 +378,7 @@ public final class TerminalConsole: Console {
         continue
       }
       guard Int(status) == ASK_READ_LINE, let line else {
-        return try ended(status, signo: signo, reading: "the answer")
+        return try ended(status, signo: signo, reading: .answer)
       }
       let text = String(decoding: UnsafeRawBufferPointer(start: line, count: Int(length)), as: UTF8.self)
       ask_line_remember(editor, text)  // without the line's LF
@@ -384,7 +401,7 @@ public final class TerminalConsole: Console {
       var length = 0
       let status = ask_read_fd_line(session, answerFD, deadline, &line, &length, &signo)
       guard Int(status) == ASK_READ_LINE, let line else {
-        return try ended(status, signo: signo, reading: "the secret").secretResult
+        return try ended(status, signo: signo, reading: .secret).secretResult
       }
       linesRead += 1
       _ = line.withMemoryRebound(to: UInt8.self, capacity: length) { ask_secret_set(&secret.storage, $0, length) }
@@ -402,34 +419,45 @@ public final class TerminalConsole: Console {
         continue
       }
       guard Int(status) == ASK_READ_LINE else {
-        return try ended(status, signo: signo, reading: "the secret").secretResult
+        return try ended(status, signo: signo, reading: .secret).secretResult
       }
       try draw("\n")
       return .secret(secret)
     }
   }
 
+  /// What a read was for, as its error says.
+  private enum Reading { case answer, secret }
+
   /// The result of a read that gave no line: end of input, a timeout, or a
   /// thrown signal or error; the answer line is ended first. A piped line
   /// that is not UTF-8, or holds a NUL byte, was consumed: it counts as read, and the error
   /// names it by its line number in the answer source (never its bytes:
   /// it may be a secret).
-  private func ended(_ status: Int32, signo: Int32, reading what: String) throws(AskError) -> LineResult {
+  private func ended(_ status: Int32, signo: Int32, reading what: Reading) throws(AskError) -> LineResult {
     let error = errno
     if Int(status) == ASK_READ_NOT_UTF8 || Int(status) == ASK_READ_HAS_NUL { linesRead += 1 }
     try draw("\n")
     switch Int(status) {
     case ASK_READ_NOT_UTF8:
-      throw .invalidAnswer("Answer line \(linesReadElsewhere + linesRead) of standard input is not valid UTF-8")
+      // TRANSLATORS: %d is the line's number in what was piped in.
+      throw .invalidAnswer(localized("Answer line %d of standard input is not valid UTF-8",
+                                     String(linesReadElsewhere + linesRead)))
     case ASK_READ_HAS_NUL:
-      throw .invalidAnswer("Answer line \(linesReadElsewhere + linesRead) of standard input holds a NUL byte")
+      // TRANSLATORS: %d is the line's number in what was piped in.
+      throw .invalidAnswer(localized("Answer line %d of standard input holds a NUL byte",
+                                     String(linesReadElsewhere + linesRead)))
     case ASK_READ_EOF: return .endOfInput
     case ASK_READ_TIMEOUT: return .timedOut
     case ASK_READ_SIGNAL: throw .interrupted(signal: signo)
     // A lost terminal is not a user's cancel (SPEC §5): as a hang-up.
     case ASK_READ_HANGUP: throw .interrupted(signal: SIGHUP)
-    case ASK_READ_TOO_LONG: throw .io("read \(what): a line is longer than 1 MiB", errno: 0)
-    default: throw .io("read \(what)", errno: error)
+    // TRANSLATORS: what cannot be done, after "Cannot ".
+    case ASK_READ_TOO_LONG where what == .secret: throw .io(localized("read the secret: a line is longer than 1 MiB"), errno: 0)
+    case ASK_READ_TOO_LONG: throw .io(localized("read the answer: a line is longer than 1 MiB"), errno: 0)
+    // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
+    // and the system's reason.
+    default: throw .io(what == .secret ? localized("read the secret") : localized("read the answer"), errno: error)
     }
   }
 
@@ -451,7 +479,10 @@ public final class TerminalConsole: Console {
     if let editor { return editor }
     let context = Unmanaged.passUnretained(self).toOpaque()
     guard let editor = ask_line_open(session, "ask", answerFD, drawingFD, completeTitle, context) else {
-      throw .io("set up line editing", errno: errno)
+      let error = errno
+      // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
+      // and the system's reason.
+      throw .io(localized("set up line editing"), errno: error)
     }
     self.editor = editor
     return editor
@@ -469,7 +500,12 @@ public final class TerminalConsole: Console {
     if ambiguous && text == typed {
       let matches = AnswerMatcher.titles(startingWith: typed, among: completions)
       var list = matches.prefix(20).map(TerminalText.visible).joined(separator: "  ")
-      if matches.count > 20 { list += "  (and \(matches.count - 20) more)" }
+      // TRANSLATORS: after the first 20 titles Tab offers; %d is how many
+      // more there are.
+      if matches.count > 20 {
+        list += "  " + localized("(and %d more)", plural: "(and %d more)", count: matches.count - 20,
+                                 String(matches.count - 20))
+      }
       try? draw("\n" + TerminalText.wrapped(list, width: size.columns).joined(separator: "\n") + "\n")
       beep = 2
     }

@@ -98,7 +98,12 @@ package final class FileByteSource: ByteSource {
       if !ready { throw .specTimedOut(after: deadline?.limit ?? .zero) }
       let n = read(fd, buffer.baseAddress, buffer.count)
       if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-      if n < 0 { throw .io("read the spec", errno: errno) }
+      if n < 0 {
+        let error = errno
+        // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
+        // and the system's reason.
+        throw .io(localized("read the spec"), errno: error)
+      }
       if n == 0 { return nil }
       count = n
       position = 1

@@ -46,7 +46,9 @@ package struct JSONScanner {
     guard try peek() != nil else { return nil }
     // What stands there is not quoted: on a shared stdin it may be a
     // secret's answer line, one too many.
-    guard try peek() == UInt8(ascii: "{") else { throw error("expected '{' to start a spec object") }
+    // TRANSLATORS: the JSON scanner's reasons all follow "Spec at line L,
+    // column C: "; JSON's punctuation in quotes stays as written.
+    guard try peek() == UInt8(ascii: "{") else { throw error(localized("expected '{' to start a spec object")) }
     return try value(depth: 0)
   }
 
@@ -70,7 +72,10 @@ package struct JSONScanner {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): _ = try take()
       case UInt8(ascii: "\n"): _ = try take(); return
       default:
-        throw error("expected the end of the line after the spec object (answers follow on the next lines), found \(try describePeek())")
+        // TRANSLATORS: after "Spec at line L, column C: "; %s is what was
+        // found: a character in quotes or "the end of input".
+        throw error(localized("expected the end of the line after the spec object (answers follow on the next lines), found %s",
+                              try describePeek()))
       }
     }
   }
@@ -81,7 +86,7 @@ package struct JSONScanner {
   ///   cannot begin a spec object either).
   private mutating func skipByteOrderMark() throws(AskError) {
     guard try peek() == 0xEF else { return }
-    let notAnObject = error("expected '{' to start a spec object")
+    let notAnObject = error(localized("expected '{' to start a spec object"))
     _ = try take()
     guard try peek() == 0xBB else { throw notAnObject }
     _ = try take()
@@ -96,20 +101,20 @@ package struct JSONScanner {
     try skipWhitespace()
     let (startLine, startColumn) = (line, column)
     func node(_ value: JSONNode.Value) -> JSONNode { JSONNode(value, line: startLine, column: startColumn) }
-    guard let byte = try peek() else { throw error("unexpected end of input, expected a value") }
+    guard let byte = try peek() else { throw error(localized("unexpected end of input, expected a value")) }
     switch byte {
     case UInt8(ascii: "{"):
-      guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+      guard depth < Self.maximumDepth else { throw error(localized("nested deeper than %d levels", String(Self.maximumDepth))) }
       return node(.object(try members(depth: depth + 1)))
     case UInt8(ascii: "["):
-      guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+      guard depth < Self.maximumDepth else { throw error(localized("nested deeper than %d levels", String(Self.maximumDepth))) }
       return node(.array(try elements(depth: depth + 1)))
     case UInt8(ascii: "\""): return node(.string(try string()))
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return node(try number())
     case UInt8(ascii: "t"): try literal("true"); return node(.bool(true))
     case UInt8(ascii: "f"): try literal("false"); return node(.bool(false))
     case UInt8(ascii: "n"): try literal("null"); return node(.null)
-    default: throw error("expected a value, found \(try describePeek())")
+    default: throw error(localized("expected a value, found %s", try describePeek()))
     }
   }
 
@@ -123,22 +128,22 @@ package struct JSONScanner {
       try skipWhitespace()
       let (keyLine, keyColumn) = (line, column)
       guard try peek() == UInt8(ascii: "\"") else {
-        if try peek() == UInt8(ascii: "}") { throw error("trailing comma before '}'") }
-        throw error("expected a key in double quotes, found \(try describePeek())")
+        if try peek() == UInt8(ascii: "}") { throw error(localized("trailing comma before '}'")) }
+        throw error(localized("expected a key in double quotes, found %s", try describePeek()))
       }
       let key = try string()
       guard keys.insert(key).inserted else {
-        throw AskError.spec("Spec at line \(keyLine), column \(keyColumn): duplicate key '\(TerminalText.visible(key))'")
+        throw SpecDecoder.spec(line: keyLine, column: keyColumn, localized("duplicate key '%s'", TerminalText.visible(key)))
       }
       try skipWhitespace()
-      guard try take() == UInt8(ascii: ":") else { throw error(before: "expected ':' after the key") }
+      guard try take() == UInt8(ascii: ":") else { throw error(before: localized("expected ':' after the key")) }
       result.append((key, try value(depth: depth)))
       try skipWhitespace()
       switch try take() {
       case UInt8(ascii: ","): continue
       case UInt8(ascii: "}"): return result
-      case nil: throw error("unexpected end of input in an object")
-      default: throw error(before: "expected ',' or '}' after a member")
+      case nil: throw error(localized("unexpected end of input in an object"))
+      default: throw error(before: localized("expected ',' or '}' after a member"))
       }
     }
   }
@@ -150,14 +155,14 @@ package struct JSONScanner {
     if try peek() == UInt8(ascii: "]") { _ = try take(); return result }
     while true {
       try skipWhitespace()
-      if try peek() == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
+      if try peek() == UInt8(ascii: "]") { throw error(localized("trailing comma before ']'")) }
       result.append(try value(depth: depth))
       try skipWhitespace()
       switch try take() {
       case UInt8(ascii: ","): continue
       case UInt8(ascii: "]"): return result
-      case nil: throw error("unexpected end of input in an array")
-      default: throw error(before: "expected ',' or ']' after an element")
+      case nil: throw error(localized("unexpected end of input in an array"))
+      default: throw error(before: localized("expected ',' or ']' after an element"))
       }
     }
   }
@@ -170,14 +175,14 @@ package struct JSONScanner {
       // What stands for itself, taken in one go: one column a byte.
       if !hasPeeked { column += source.takeLiteralStringBytes(into: &bytes) }
       let (charLine, charColumn) = (line, column)
-      guard let byte = try take() else { throw error("unexpected end of input in a string") }
+      guard let byte = try take() else { throw error(localized("unexpected end of input in a string")) }
       switch byte {
       case UInt8(ascii: "\""):
         return String(decoding: bytes, as: UTF8.self)  // valid UTF-8: it was checked
       case UInt8(ascii: "\\"):
         append(try escape(line: charLine, column: charColumn))
       case 0..<0x20:
-        throw AskError.spec("Spec at line \(charLine), column \(charColumn): control character U+00\(hex2(byte)) in a string (escape it)")
+        throw SpecDecoder.spec(line: charLine, column: charColumn, localized("control character U+00%s in a string (escape it)", hex2(byte)))
       case 0x80...:
         append(try utf8Scalar(lead: byte, line: charLine, column: charColumn))
       default:
@@ -187,7 +192,7 @@ package struct JSONScanner {
   }
 
   private mutating func escape(line: Int, column: Int) throws(AskError) -> Unicode.Scalar {
-    guard let byte = try take() else { throw error("unexpected end of input in a string") }
+    guard let byte = try take() else { throw error(localized("unexpected end of input in a string")) }
     switch byte {
     case UInt8(ascii: "\""): return "\""
     case UInt8(ascii: "\\"): return "\\"
@@ -200,21 +205,21 @@ package struct JSONScanner {
     case UInt8(ascii: "u"):
       let high = try hex4()
       if (0xDC00...0xDFFF).contains(high) {
-        throw AskError.spec("Spec at line \(line), column \(column): lone low surrogate \\u\(String(high, radix: 16))")
+        throw SpecDecoder.spec(line: line, column: column, localized("lone low surrogate \\u%s", String(high, radix: 16)))
       }
       if (0xD800...0xDBFF).contains(high) {
         guard try take() == UInt8(ascii: "\\"), try take() == UInt8(ascii: "u") else {
-          throw AskError.spec("Spec at line \(line), column \(column): lone high surrogate \\u\(String(high, radix: 16))")
+          throw SpecDecoder.spec(line: line, column: column, localized("lone high surrogate \\u%s", String(high, radix: 16)))
         }
         let low = try hex4()
         guard (0xDC00...0xDFFF).contains(low) else {
-          throw AskError.spec("Spec at line \(line), column \(column): high surrogate not followed by a low one")
+          throw SpecDecoder.spec(line: line, column: column, localized("high surrogate not followed by a low one"))
         }
         return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
       }
       return Unicode.Scalar(high)!
     default:
-      throw AskError.spec("Spec at line \(line), column \(column): invalid escape '\\\(describe(byte))'")
+      throw SpecDecoder.spec(line: line, column: column, localized("invalid escape '\\%s'", describe(byte)))
     }
   }
 
@@ -222,7 +227,7 @@ package struct JSONScanner {
     var value: UInt32 = 0
     for _ in 0..<4 {
       guard let byte = try peek(), let digit = hexValue(byte) else {
-        throw error("expected four hexadecimal digits after \\u")
+        throw error(localized("expected four hexadecimal digits after \\u"))
       }
       _ = try take()
       value = value << 4 | digit
@@ -233,7 +238,7 @@ package struct JSONScanner {
   /// Decodes the rest of a UTF-8 sequence; rejects overlong forms,
   /// surrogates and values past U+10FFFF.
   private mutating func utf8Scalar(lead: UInt8, line: Int, column: Int) throws(AskError) -> Unicode.Scalar {
-    let invalid = AskError.spec("Spec at line \(line), column \(column): invalid UTF-8")
+    let invalid = SpecDecoder.spec(line: line, column: column, localized("invalid UTF-8"))
     let (length, initial, minimum): (Int, UInt32, UInt32) =
       switch lead {
       case 0xC2...0xDF: (2, UInt32(lead & 0x1F), 0x80)
@@ -265,14 +270,14 @@ package struct JSONScanner {
     if try peek() == UInt8(ascii: "-") { text += "-"; _ = try take() }
     let (intLine, intColumn) = (line, column)
     let integer = try digits(&self, &text)
-    guard integer > 0 else { throw error("expected a digit") }
+    guard integer > 0 else { throw error(localized("expected a digit")) }
     if integer > 1 && text.hasPrefix(text.hasPrefix("-") ? "-0" : "0") {
-      throw AskError.spec("Spec at line \(intLine), column \(intColumn): leading zero in a number")
+      throw SpecDecoder.spec(line: intLine, column: intColumn, localized("leading zero in a number"))
     }
     if try peek() == UInt8(ascii: ".") {
       text += "."
       _ = try take()
-      guard try digits(&self, &text) > 0 else { throw error("expected a digit after '.'") }
+      guard try digits(&self, &text) > 0 else { throw error(localized("expected a digit after '.'")) }
     }
     if let byte = try peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
       text += "e"
@@ -280,7 +285,7 @@ package struct JSONScanner {
       if let sign = try peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
         text.unicodeScalars.append(Unicode.Scalar(try take()!))
       }
-      guard try digits(&self, &text) > 0 else { throw error("expected a digit in the exponent") }
+      guard try digits(&self, &text) > 0 else { throw error(localized("expected a digit in the exponent")) }
     }
     return .number(Double(text) ?? .infinity, text: text)
   }
@@ -289,7 +294,7 @@ package struct JSONScanner {
     let (startLine, startColumn) = (line, column)
     for expected in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
       guard try take() == expected else {
-        throw AskError.spec("Spec at line \(startLine), column \(startColumn): expected '\(word)'")
+        throw SpecDecoder.spec(line: startLine, column: startColumn, localized("expected '%s'", word.description))
       }
     }
   }
@@ -327,16 +332,17 @@ package struct JSONScanner {
 
   /// An error at the next byte.
   private func error(_ reason: String) -> AskError {
-    .spec("Spec at line \(line), column \(column): \(reason)")
+    SpecDecoder.spec(line: line, column: column, reason)
   }
 
   /// An error at the byte just taken.
   private func error(before reason: String) -> AskError {
-    .spec("Spec at line \(line), column \(max(1, column - 1)): \(reason)")
+    SpecDecoder.spec(line: line, column: max(1, column - 1), reason)
   }
 
   private mutating func describePeek() throws(AskError) -> String {
-    guard let byte = try peek() else { return "the end of input" }
+    // TRANSLATORS: what was found instead, after "found " in a JSON error.
+    guard let byte = try peek() else { return localized("the end of input") }
     return "'\(describe(byte))'"
   }
 

@@ -44,16 +44,19 @@ package struct JSONNode: Sendable, Equatable {
   /// Nodes are equal when their values are, wherever they stand.
   package static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }
 
-  /// The JSON type's name, for messages: `object`, `array`, `string`,
-  /// `number`, `boolean` or `null`.
-  package var typeName: String {
+  /// The JSON type, as messages name it after "not " ("must be a string,
+  /// not an array"), in the user's language: `an object`, `an array`, `a
+  /// string`, `a number`, `a boolean` or `null`.
+  package var typeDescription: String {
+    // TRANSLATORS: the type of a JSON value that is the wrong one, in
+    // "'title' must be a string, not %s".
     switch value {
-    case .object: "object"
-    case .array: "array"
-    case .string: "string"
-    case .number: "number"
-    case .bool: "boolean"
-    case .null: "null"
+    case .object: localized("an object")
+    case .array: localized("an array")
+    case .string: localized("a string")
+    case .number: localized("a number")
+    case .bool: localized("a boolean")
+    case .null: localized("null")
     }
   }
 }

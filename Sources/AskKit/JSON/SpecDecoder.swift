@@ -32,13 +32,14 @@ package enum SpecDecoder {
   ///   the key path, or a rule of ``Alert/validated()``.
   package static func alert(from node: JSONNode) throws(AskError) -> Alert {
     guard case .object(let members) = node.value else {
-      throw error(node, "a spec must be an object, not \(article(node.typeName))")
+      // TRANSLATORS: after "Spec at line L, column C: "; %s is the JSON
+      // type given ("a string").
+      throw error(node, localized("a spec must be an object, not %s", node.typeDescription))
     }
     var values: [String: JSONNode] = [:]
     for (key, value) in members {
       guard keys.contains(key) else {
-        let close = Suggestion.closest(to: key, among: keys).map { ". Did you mean '\($0)'?" } ?? ""
-        throw error(value, "unknown key '\(TerminalText.visible(key))'\(close)")
+        throw error(value, unknownKey(TerminalText.visible(key), closest: Suggestion.closest(to: key, among: keys)))
       }
       values[key] = value
     }
@@ -56,7 +57,8 @@ package enum SpecDecoder {
     alert.pattern = try values["pattern"].map { node throws(AskError) in try string(node, "pattern") }
     if let node = values["timeout"] {
       guard case .number(let seconds, _) = node.value, TimeLimit.isValid(seconds: seconds) else {
-        throw error(node, "'timeout' must be \(TimeLimit.rule)")
+        // TRANSLATORS: after "Spec at line L, column C: ".
+        throw error(node, localized("'timeout' must be a number of seconds, 0 or more (0: no limit)"))
       }
       // 0 (or past a thousand years) is no limit, said: .zero, which
       // `--timeout` does not replace (a spec's own timeout wins, SPEC §2).
@@ -67,7 +69,7 @@ package enum SpecDecoder {
     do {
       return try alert.validated()
     } catch {
-      throw AskError.spec("Spec at line \(node.line), column \(node.column): " + error.message)
+      throw Self.error(node, error.message)
     }
   }
 
@@ -75,7 +77,9 @@ package enum SpecDecoder {
     let titles: [String]
     if let node = values["buttons"] {
       guard case .array(let elements) = node.value else {
-        throw error(node, "'buttons' must be an array of titles, not \(article(node.typeName))")
+        // TRANSLATORS: after "Spec at line L, column C: "; %s is the JSON
+        // type given ("a string").
+        throw error(node, localized("'buttons' must be an array of titles, not %s", node.typeDescription))
       }
       var strings: [String] = []
       strings.reserveCapacity(elements.count)
@@ -85,7 +89,9 @@ package enum SpecDecoder {
       titles = []
     }
     for role in ["cancel", "destructive", "default"] where values[role] != nil && values[role + "Index"] != nil {
-      throw error(values[role + "Index"]!, "'\(role)' and '\(role)Index' cannot both be given")
+      // TRANSLATORS: after "Spec at line L, column C: "; %1$s and %2$s are
+      // JSON keys ('cancel' and 'cancelIndex').
+      throw error(values[role + "Index"]!, localized("'%s' and '%s' cannot both be given", role, role + "Index"))
     }
     let cancelIndex = try values["cancelIndex"].map { node throws(AskError) in try index(node, "cancelIndex", count: titles.count) }
     let destructiveIndex = try values["destructiveIndex"].map { node throws(AskError) in
@@ -96,11 +102,13 @@ package enum SpecDecoder {
     if cancelIndex != nil || destructiveIndex != nil {
       for role in ["cancel", "destructive"] {
         if let node = values[role] {
-          throw error(node, "'\(role)' cannot be given with 'cancelIndex' or 'destructiveIndex': use one form")
+          // TRANSLATORS: after "Spec at line L, column C: "; %s is a JSON key.
+          throw error(node, localized("'%s' cannot be given with 'cancelIndex' or 'destructiveIndex': use one form", role))
         }
       }
       if let cancelIndex, cancelIndex == destructiveIndex {
-        throw error(values["destructiveIndex"]!, "'cancelIndex' and 'destructiveIndex' name the same button")
+        // TRANSLATORS: after "Spec at line L, column C: ".
+        throw error(values["destructiveIndex"]!, localized("'cancelIndex' and 'destructiveIndex' name the same button"))
       }
       alert.buttons = titles.enumerated().map { index, title in
         Button(title, role: index == cancelIndex ? .cancel : index == destructiveIndex ? .destructive : .other)
@@ -118,7 +126,8 @@ package enum SpecDecoder {
     if let node = values["default"] {
       let title = try string(node, "default")
       guard let resolved = alert.settingDefault(named: title) else {
-        throw error(node, "'default' is '\(TerminalText.visible(title))', which is not a button title or number")
+        // TRANSLATORS: after "Spec at line L, column C: "; %s is the value given.
+        throw error(node, localized("'default' is '%s', which is not a button title or number", TerminalText.visible(title)))
       }
       alert = resolved
     }
@@ -126,13 +135,17 @@ package enum SpecDecoder {
 
   private static func fields(_ node: JSONNode) throws(AskError) -> [TextField] {
     guard case .array(let elements) = node.value else {
-      throw error(node, "'fields' must be an array of objects, not \(article(node.typeName))")
+      // TRANSLATORS: after "Spec at line L, column C: "; %s is the JSON
+      // type given ("a string").
+      throw error(node, localized("'fields' must be an array of objects, not %s", node.typeDescription))
     }
     var result: [TextField] = []
     for (position, element) in elements.enumerated() {
       let path = "fields[\(position)]"
       guard case .object(let members) = element.value else {
-        throw error(element, "'\(path)' must be an object, not \(article(element.typeName))")
+        // TRANSLATORS: after "Spec at line L, column C: "; %1$s is a JSON
+        // path ("fields[0]"), %2$s the JSON type given ("a string").
+        throw error(element, localized("'%s' must be an object, not %s", path, element.typeDescription))
       }
       var field = TextField()
       for (key, value) in members {
@@ -157,27 +170,35 @@ package enum SpecDecoder {
     guard known else {
       let path = path()
       let key = path.split(separator: ".").last.map(String.init) ?? path
-      let close = Suggestion.closest(to: key, among: ["label", "placeholder", "text"]).map { ". Did you mean '\($0)'?" } ?? ""
-      throw error(node, "unknown key '\(TerminalText.visible(path))'\(close)")
+      throw error(node, unknownKey(TerminalText.visible(path),
+                                   closest: Suggestion.closest(to: key, among: ["label", "placeholder", "text"])))
     }
     guard case .string(let text) = node.value else {
-      throw error(node, "'\(path())' must be a string, not \(article(node.typeName))")
+      // TRANSLATORS: after "Spec at line L, column C: "; %1$s is a JSON
+      // key or path ("title", "buttons[2]"), %2$s the JSON type given.
+      throw error(node, localized("'%s' must be a string, not %s", path(), node.typeDescription))
     }
     return text
   }
 
   private static func bool(_ node: JSONNode, _ path: String) throws(AskError) -> Bool {
     guard case .bool(let value) = node.value else {
-      throw error(node, "'\(path)' must be true or false, not \(article(node.typeName))")
+      // TRANSLATORS: after "Spec at line L, column C: "; %1$s is a JSON
+      // key, %2$s the JSON type given.
+      throw error(node, localized("'%s' must be true or false, not %s", path, node.typeDescription))
     }
     return value
   }
 
   private static func index(_ node: JSONNode, _ path: String, count: Int) throws(AskError) -> Int {
-    guard count > 0 else { throw error(node, "'\(path)' needs 'buttons' to index into") }
+    // TRANSLATORS: after "Spec at line L, column C: "; %s is a JSON key.
+    guard count > 0 else { throw error(node, localized("'%s' needs 'buttons' to index into", path)) }
     guard case .number(let value, _) = node.value, value.rounded() == value, value >= 0,
           value < Double(count) else {
-      throw error(node, "'\(path)' must be a whole number from 0 to \(count - 1) (an index into 'buttons')")
+      // TRANSLATORS: after "Spec at line L, column C: "; %1$s is a JSON
+      // key, %2$d the last index.
+      throw error(node, localized("'%s' must be a whole number from 0 to %d (an index into 'buttons')",
+                                  path, String(count - 1)))
     }
     return Int(value)
   }
@@ -186,16 +207,30 @@ package enum SpecDecoder {
     where T: RawRepresentable & CaseIterable, T.RawValue == String {
     let words = T.allCases.map(\.rawValue)
     guard case .string(let word) = node.value, let value = make(word) else {
-      throw error(node, "'\(path)' must be one of: " + words.map { "'\($0)'" }.joined(separator: ", "))
+      // TRANSLATORS: after "Spec at line L, column C: "; %1$s is a JSON
+      // key, %2$s its values, each quoted, joined by ", ".
+      throw error(node, localized("'%s' must be one of: %s", path, words.map { "'\($0)'" }.joined(separator: ", ")))
     }
     return value
   }
 
   private static func error(_ node: JSONNode, _ reason: String) -> AskError {
-    .spec("Spec at line \(node.line), column \(node.column): \(reason)")
+    spec(line: node.line, column: node.column, reason)
   }
 
-  private static func article(_ type: String) -> String {
-    type == "null" ? "null" : (type.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + type
+  /// `Spec at line L, column C: reason`: the frame of every error in a
+  /// spec's JSON (the scanner's too).
+  package static func spec(line: Int, column: Int, _ reason: String) -> AskError {
+    // TRANSLATORS: %1$d and %2$d are where in the JSON spec, %3$s what is
+    // wrong there.
+    .spec(localized("Spec at line %d, column %d: %s", String(line), String(column), reason))
+  }
+
+  /// `unknown key 'tilte'. Did you mean 'title'?`
+  private static func unknownKey(_ key: String, closest: String?) -> String {
+    // TRANSLATORS: after "Spec at line L, column C: "; %1$s is the key
+    // given, %2$s the known key it is closest to.
+    guard let closest else { return localized("unknown key '%s'", key) }
+    return localized("unknown key '%s'. Did you mean '%s'?", key, closest)
   }
 }

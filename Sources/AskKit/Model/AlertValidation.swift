@@ -31,12 +31,15 @@ extension Alert {
     // Closures, not key paths: a key path costs a million buttons seconds.
     let folded = alert.buttons.map { $0.foldedTitle }
     if let empty = folded.firstIndex(where: { $0.isEmpty }) {
-      throw .spec("Button \(empty + 1) has an empty title")
+      // TRANSLATORS: %d is the button's number (1 for the first).
+      throw .spec(localized("Button %d has an empty title", String(empty + 1)))
     }
     // A title is printed as a value: `-0` could not tell a NUL in it from
     // the value's end (no key types one, no argument holds one).
     if let nul = alert.buttons.firstIndex(where: { TerminalText.containsNUL($0.title) }) {
-      throw .spec("Button \(nul + 1)'s title '\(TerminalText.shortened(alert.buttons[nul].title))' holds a NUL character")
+      // TRANSLATORS: %1$d is the button's number, %2$s its title.
+      throw .spec(localized("Button %d's title '%s' holds a NUL character", String(nul + 1),
+                            TerminalText.shortened(alert.buttons[nul].title)))
     }
     if let (duplicate, first) = Self.firstDuplicate(folded) {
       // Titles are quoted as shown (a library host prints the message as
@@ -44,22 +47,28 @@ extension Alert {
       // shortened (a 10 MB title makes no 10 MB message).
       let (title, earlier) = (alert.buttons[duplicate].title, alert.buttons[first].title)
       let shown = (TerminalText.shortened(title), TerminalText.shortened(earlier))
+      // TRANSLATORS: %1$s is a title given twice; %2$s the earlier title
+      // it is the same as when case and Unicode form are ignored.
       throw .spec(title == earlier
-        ? "Duplicate button title '\(shown.0)'"
-        : "Duplicate button title '\(shown.0)' (same as '\(shown.1)')")
+        ? localized("Duplicate button title '%s'", shown.0)
+        : localized("Duplicate button title '%s' (same as '%s')", shown.0, shown.1))
     }
     for role in [ButtonRole.cancel, .destructive] {
       let titles = alert.buttons.filter { $0.role == role }.map { TerminalText.shortened($0.title) }
       if titles.count > 1 {
-        throw .spec("More than one \(role.rawValue) button: '\(titles[0])' and '\(titles[1])'")
+        // TRANSLATORS: %1$s and %2$s are the first two buttons of the role.
+        throw .spec(role == .cancel ? localized("More than one cancel button: '%s' and '%s'", titles[0], titles[1])
+          : localized("More than one destructive button: '%s' and '%s'", titles[0], titles[1]))
       }
     }
     if let index = alert.defaultButtonIndex {
       guard alert.buttons.indices.contains(index) else {
-        throw .spec("Default button index \(index) is not a button")
+        // TRANSLATORS: %d is a 0-based index into the buttons.
+        throw .spec(localized("Default button index %d is not a button", String(index)))
       }
       if alert.buttons[index].role == .destructive {
-        throw .spec("The destructive button '\(TerminalText.shortened(alert.buttons[index].title))' cannot be the default")
+        throw .spec(localized("The destructive button '%s' cannot be the default",
+                              TerminalText.shortened(alert.buttons[index].title)))
       }
     }
     return (alert, folded)
@@ -91,19 +100,31 @@ extension Alert {
   package func validateTextEntry() throws(AskError) {
     let count = style.fieldCount
     if !textFields.isEmpty && textFields.count != count {
-      throw .spec("'fields' must have \(count) \(count == 1 ? "entry" : "entries") for style '\(style.rawValue)', not \(textFields.count)")
+      // TRANSLATORS: 'fields' is the JSON key; %1$d how many entries the
+      // style has, %2$s the style's name (as written in JSON), %3$d how many
+      // were given.
+      throw .spec(localized("'fields' must have %d entry for style '%s', not %d",
+                            plural: "'fields' must have %d entries for style '%s', not %d", count: count,
+                            String(count), style.rawValue, String(textFields.count)))
     }
     for (index, field) in textFields.enumerated() where field.text != nil && style.isSecureField(index) {
-      throw .spec("'fields[\(index)].text' is not allowed: a secure field has no initial text")
+      // TRANSLATORS: %d is the field's 0-based index in the JSON array.
+      throw .spec(localized("'fields[%d].text' is not allowed: a secure field has no initial text", String(index)))
     }
     for (index, field) in textFields.enumerated() {
       if let text = field.text, let scalar = TerminalText.firstScalarShownOtherwise(in: text) {
-        throw .spec("'fields[\(index)].text' holds \(scalar), a control or invisible character, which a field cannot edit")
+        // TRANSLATORS: %1$d is the field's 0-based index in the JSON array,
+        // %2$s the character as a code point ("U+0007").
+        throw .spec(localized("'fields[%d].text' holds %s, a control or invisible character, which a field cannot edit",
+                              String(index), scalar))
       }
     }
     func check(_ setting: TextEntrySetting, given: Bool) throws(AskError) {
       guard given, !setting.applies(to: style) else { return }
-      throw .spec("'\(setting.rawValue)' applies only to \(setting.appliesTo(prefix: "style ", quoted: true))")
+      // TRANSLATORS: %1$s is a JSON key, %2$s what it applies to ("a
+      // secure field (style 'secure' or 'login-password')").
+      throw .spec(localized("'%s' applies only to %s", setting.rawValue,
+                            setting.appliesTo(prefix: localized("style "), quoted: true)))
     }
     try check(.echo, given: secureEcho != .masked)
     try check(.repeat, given: repeatsSecureEntry)
@@ -111,9 +132,11 @@ extension Alert {
     try check(.pattern, given: pattern != nil)
     if let pattern {
       do { _ = try Regex(pattern) } catch {
-        throw .spec("'pattern' is not a valid regular expression: '\(TerminalText.visible(pattern))'")
+        throw .spec(localized("'pattern' is not a valid regular expression: '%s'", TerminalText.visible(pattern)))
       }
     }
-    if let timeout, timeout < .zero { throw .spec("'timeout' must be \(TimeLimit.rule)") }
+    if let timeout, timeout < .zero {
+      throw .spec(localized("'timeout' must be a number of seconds, 0 or more (0: no limit)"))
+    }
   }
 }

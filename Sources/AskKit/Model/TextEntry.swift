@@ -19,13 +19,16 @@ public enum AlertStyle: String, Sendable, Equatable, CaseIterable {
     }
   }
 
-  /// The labels used when the spec gives none (SPEC §10).
+  /// The labels used when the spec gives none (SPEC §10), in the user's
+  /// language (SPEC §6): `Text`, `Password`, `Login` and `Password`.
   public var defaultLabels: [String] {
+    // TRANSLATORS: the labels of text fields the spec gives no label,
+    // drawn before ": " (a plain text field, a secret, a login name).
     switch self {
     case .default: []
-    case .plainTextInput: ["Text"]
-    case .secureTextInput: ["Password"]
-    case .loginAndPasswordInput: ["Login", "Password"]
+    case .plainTextInput: [localized("Text")]
+    case .secureTextInput: [localized("Password")]
+    case .loginAndPasswordInput: [localized("Login"), localized("Password")]
     }
   }
 
@@ -91,11 +94,16 @@ package enum TextEntrySetting: String, CaseIterable, Sendable {
   /// 'secure' or 'login-password'` in JSON — "a secure field (…)".
   package func appliesTo(prefix: String, quoted: Bool) -> String {
     let names = styles.map { quoted ? "'\($0.rawValue)'" : $0.rawValue }
-    let list = prefix + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!)
+    // TRANSLATORS: the last two of a list of style names: "'plain' or
+    // 'secure'" (the names stay as written).
+    let list = prefix + (names.count == 1 ? names[0]
+      : localized("%s or %s", names.dropLast().joined(separator: ", "), names[names.count - 1]))
+    // TRANSLATORS: what an option or key applies to, inside "… applies
+    // only to %s": %s is the styles, "-s plain, secure or login-password".
     switch self {
-    case .label, .placeholder, .required: return "a text style (\(list))"
-    case .text: return "a plain field (\(list))"
-    case .echo, .repeat: return "a secure field (\(list))"
+    case .label, .placeholder, .required: return localized("a text style (%s)", list)
+    case .text: return localized("a plain field (%s)", list)
+    case .echo, .repeat: return localized("a secure field (%s)", list)
     case .pattern: return list
     }
   }

@@ -4,8 +4,13 @@
 /// `1e400` (infinite as a Double) included. Any other limit is at least a
 /// millisecond: `0.0001` is not read as no limit.
 package enum TimeLimit {
-  /// The rule, for error messages: "a number of seconds, 0 or more (0: no limit)".
-  package static let rule = "a number of seconds, 0 or more (0: no limit)"
+  /// The rule, for error messages, after "expected ": "a number of
+  /// seconds, 0 or more (0: no limit)".
+  package static var rule: String {
+    // TRANSLATORS: what a time limit must be, after "expected " (the
+    // option's value is invalid: expected …).
+    localized("a number of seconds, 0 or more (0: no limit)")
+  }
 
   /// A thousand Julian years in seconds: a longer limit is none.
   package static let thousandYears = 1000 * 365.25 * 86_400
