@@ -34,7 +34,10 @@ public enum AskCommand {
       finish(informational("ask \(askVersion)\n", closed: closed))
     case .present(let invocation):
       // A closed stdout would swallow the result: say so before asking.
-      if closed & 2 != 0 { finish(failed(.io("write the result: standard output is closed", errno: 0), console: nil)) }
+      if closed & 2 != 0 {
+        // TRANSLATORS: what cannot be done, after "Cannot ".
+        finish(failed(.io(localized("write the result: standard output is closed"), errno: 0), console: nil))
+      }
       finish(run(invocation))
     }
   }
@@ -51,11 +54,17 @@ public enum AskCommand {
   /// Writes `--help` or `--version` text: status 0, or 2 with a line when
   /// stdout is closed or the write fails.
   static func informational(_ text: String, closed: Int32) -> ExitStatus {
-    if closed & 2 != 0 { return failed(.io("write to standard output: it is closed", errno: 0), console: nil) }
+    if closed & 2 != 0 {
+      // TRANSLATORS: what cannot be done, after "Cannot ".
+      return failed(.io(localized("write to standard output: it is closed"), errno: 0), console: nil)
+    }
     var signo: Int32 = 0
     var text = text
     let status = text.withUTF8 { ask_write_all(nil, 1, $0.baseAddress, $0.count, &signo) }
-    return status == 0 ? .chosen : failed(.io("write to standard output", errno: errno), console: nil)
+    if status == 0 { return .chosen }
+    let error = errno  // before the catalogue is looked up
+    // TRANSLATORS: what cannot be done, after "Cannot " (the system's reason follows).
+    return failed(.io(localized("write to standard output"), errno: error), console: nil)
   }
 
   /// Presents the prompts of `invocation` in order, writing each result as
@@ -68,7 +77,8 @@ public enum AskCommand {
     // A spec to be read from a closed stdin is the spec's failure, named
     // before anything else is tried (not "empty", not the answer's).
     if standardInputClosed, case .jsonFromStandardInput = invocation.source {
-      return failed(.io("read the spec: standard input is closed", errno: 0), console: nil)
+      // TRANSLATORS: what cannot be done, after "Cannot ".
+      return failed(.io(localized("read the spec: standard input is closed"), errno: 0), console: nil)
     }
     do {
       console = try TerminalConsole(answers: invocation.answerSource, color: invocation.color,
@@ -146,7 +156,7 @@ public enum AskCommand {
       if status != .chosen { return status }
       count += 1
     }
-    if count == 0 { throw .spec("The spec stream is empty: no JSON object to ask") }
+    if count == 0 { throw .spec(localized("The spec stream is empty: no JSON object to ask")) }
     let delivered = console.endSession()
     return delivered != 0 ? .signal(delivered) : .chosen
   }
@@ -187,7 +197,9 @@ public enum AskCommand {
     var info = stat()
     let error = fd < 0 ? errno : fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR ? EISDIR : 0
     guard error == 0 else {
-      throw .usage("Cannot open spec file '\(TerminalText.visible(path))': \(String(cString: strerror(error)))")
+      // TRANSLATORS: the first %s is the file name given to '--spec', the
+      // second the system's reason (strerror).
+      throw .usage(localized("Cannot open spec file '%s': %s", TerminalText.visible(path), String(cString: strerror(error))))
     }
     return fd
   }
@@ -219,7 +231,8 @@ public enum AskCommand {
     for position in 1..<Int(CommandLine.argc) {
       guard let raw = CommandLine.unsafeArgv[position],
             let argument = String(validatingCString: raw) else {
-        throw .usage("Argument \(position) is not valid UTF-8")
+        // TRANSLATORS: %d is the argument's position on the command line (1 is the first).
+        throw .usage(localized("Argument %d is not valid UTF-8", String(position)))
       }
       result.append(argument)
     }

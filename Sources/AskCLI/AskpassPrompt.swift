@@ -75,14 +75,28 @@ enum AskpassPrompt: Equatable {
       return Alert(message: message, style: .secureTextInput)
     case .username:
       var alert = Alert(message: message, style: .plainTextInput)
-      alert.textFields = [TextField(label: "Username")]
+      // TRANSLATORS: the label of the field git's "Username for '…'" prompt asks in.
+      alert.textFields = [TextField(label: localized("Username"))]
       return alert
     case .hostKey:
       var alert = Alert(message: message, style: .plainTextInput)
-      alert.textFields = [TextField(label: "Answer", placeholder: "yes, no or the fingerprint")]
+      // TRANSLATORS: the label of the field ssh's host-key question
+      // ("Are you sure you want to continue connecting (yes/no/[fingerprint])?")
+      // is answered in.
+      let label = localized("Answer")
+      // TRANSLATORS: the hint after the label of that field: "yes" and "no"
+      // stay in English, as ssh reads the answer typed.
+      let placeholder = localized("yes, no or the fingerprint")
+      alert.textFields = [TextField(label: label, placeholder: placeholder)]
       return alert
     case .confirm:
-      return Alert(message: message, buttons: [Button("Yes"), Button("No", role: .cancel)])
+      // The buttons' titles only are translated: what is printed is
+      // always `yes` (ResultPrinter), which ssh-agent reads.
+      // TRANSLATORS: a button of ssh-agent's confirmation (ssh-add -c), with "No".
+      let yes = localized("Yes")
+      // TRANSLATORS: a button of ssh-agent's confirmation (ssh-add -c), with "Yes".
+      let no = localized("No")
+      return Alert(message: message, buttons: [Button(yes), Button(no, role: .cancel)])
     case .notice:
       return Alert(message: message)
     }

@@ -105,7 +105,9 @@ extension Pinentry.State {
     case "SETCANCEL": cancel = text
     case "SETNOTOK": notOK = text
     case "SETERROR": error = text
-    case "SETREPEAT": repeatPrompt = text.isEmpty ? "Repeat:" : text
+    case "SETREPEAT":
+      // TRANSLATORS: pinentry's label of the field a new passphrase is typed again in.
+      repeatPrompt = text.isEmpty ? localized("Repeat:") : text
     case "SETREPEATERROR": repeatError = text
     case "SETTIMEOUT":
       // Whole seconds, as pinentry reads them; anything else is no limit.

@@ -82,11 +82,13 @@ struct Invocation: Equatable {
     // Pinentry mode reads its own command line (AskCommand), from the first
     // argument: anywhere else --pinentry would be an alert's option.
     if options.has(.pinentry) {
-      throw .usage("Option '--pinentry' must come first: the arguments after it are pinentry's own")
+      // TRANSLATORS: '--pinentry' is an option name: it stays as it is.
+      throw .usage(localized("Option '--pinentry' must come first: the arguments after it are pinentry's own"))
     }
     var invocation = Invocation(source: .jsonFromStandardInput)
     if options.has(.quiet) && options.has(.print) {
-      throw .usage("Options '--quiet' and '--print' cannot be given together: --quiet is --print none")
+      // TRANSLATORS: '--quiet', '--print' and '--print none' are what is typed: they stay as they are.
+      throw .usage(localized("Options '--quiet' and '--print' cannot be given together: --quiet is --print none"))
     }
     invocation.output.printMode = options.has(.quiet) ? .none : options.value(.print).flatMap(PrintMode.init) ?? .title
     invocation.output.nullTerminated = options.has(.null)
@@ -96,21 +98,26 @@ struct Invocation: Equatable {
     if let text = options.value(.timeout) {
       let decimal = text.allSatisfy { "0123456789.eE+-".contains($0) }
       guard decimal, let seconds = Double(text), TimeLimit.isValid(seconds: seconds) else {
-        throw .usage("The value '\(text)' is invalid for '--timeout': expected \(TimeLimit.rule)")
+        // TRANSLATORS: the first %s is the value given; the second says what
+        // '--timeout' takes ("a number of seconds, 0 or more (0: no limit)").
+        throw .usage(localized("The value '%s' is invalid for '--timeout': expected %s", text, TimeLimit.rule))
       }
       invocation.timeout = TimeLimit.duration(seconds: seconds)
     }
     if let prompt = options.value(.askpass) {
       if let other = optionTable.first(where: { ($0.group == .content || $0.group == .spec) && options.has($0.name) }) {
-        throw .usage("Option '--\(other.long)' cannot be used with '--askpass': the caller's prompt is the content")
+        // TRANSLATORS: %s is an option that describes the prompt ('--title').
+        throw .usage(localized("Option '%s' cannot be used with '--askpass': the caller's prompt is the content", "--" + other.long))
       }
       if let extra = options.positional.first {
-        throw .usage("Argument '\(TerminalText.visible(extra))' cannot be given with '--askpass': it takes one prompt")
+        // TRANSLATORS: %s is the extra argument, as given.
+        throw .usage(localized("Argument '%s' cannot be given with '--askpass': it takes one prompt", TerminalText.visible(extra)))
       }
       // The caller reads the answer alone: `--print index` would print
       // nothing with status 0, an empty passphrase to ssh and sudo.
       if let given = [OptionName.print, .quiet].first(where: options.has) {
-        throw .usage("Option '--\(given.rawValue)' cannot be used with '--askpass': the caller reads the answer alone")
+        // TRANSLATORS: %s is '--print' or '--quiet'.
+        throw .usage(localized("Option '%s' cannot be used with '--askpass': the caller reads the answer alone", "--" + given.rawValue))
       }
       let kind = AskpassPrompt(prompt: prompt, sshAskpassPrompt: Theme.environment("SSH_ASKPASS_PROMPT"))
       invocation.output.askpass = kind
@@ -120,13 +127,17 @@ struct Invocation: Equatable {
     } else if options.has(.json) || options.has(.spec) {
       let given = options.has(.json) ? "--json" : "--spec"
       if options.has(.json) && options.has(.spec) {
-        throw .usage("Options '--json' and '--spec' cannot be given together")
+        throw .usage(localized("Options '--json' and '--spec' cannot be given together"))
       }
       if let content = optionTable.first(where: { $0.group == .content && options.has($0.name) }) {
-        throw .usage("Option '--\(content.long)' cannot be used with '\(given)': the spec gives the content")
+        // TRANSLATORS: the first %s is an option that describes the prompt
+        // ('--title'), the second '--json' or '--spec'.
+        throw .usage(localized("Option '%s' cannot be used with '%s': the spec gives the content", "--" + content.long, given))
       }
       if let button = options.positional.first {
-        throw .usage("Button '\(TerminalText.visible(button))' cannot be given with '\(given)': the spec gives the buttons")
+        // TRANSLATORS: the first %s is a button title given as an argument,
+        // the second '--json' or '--spec'.
+        throw .usage(localized("Button '%s' cannot be given with '%s': the spec gives the buttons", TerminalText.visible(button), given))
       }
       let path = options.value(.spec) ?? "-"
       invocation.source = path == "-" ? .jsonFromStandardInput : .jsonFile(path)
@@ -141,7 +152,7 @@ struct Invocation: Equatable {
   /// The alert the content options describe.
   private static func alert(from options: ParsedOptions) throws(AskError) -> Alert {
     if options.has(.sheet) && options.has(.alert) {
-      throw .usage("Options '--sheet' and '--alert' cannot be given together")
+      throw .usage(localized("Options '--sheet' and '--alert' cannot be given together"))
     }
     var buttons: [Button] = []
     if let title = options.value(.destructive) { buttons.append(Button(title, role: .destructive)) }
@@ -156,7 +167,8 @@ struct Invocation: Equatable {
     alert = try alert.validated()
     if let wanted = options.value(.default) {
       guard let resolved = alert.settingDefault(named: wanted) else {
-        throw .spec("Default '\(TerminalText.visible(wanted))' is not a button title or number")
+        // TRANSLATORS: %s is the value given to '--default'.
+        throw .spec(localized("Default '%s' is not a button title or number", TerminalText.visible(wanted)))
       }
       alert = try resolved.validated()
     }
@@ -171,7 +183,11 @@ struct Invocation: Equatable {
     let count = style.fieldCount
     func check(_ setting: TextEntrySetting) throws(AskError) {
       guard options.has(setting.option), !setting.applies(to: style) else { return }
-      throw .usage("Option '--\(setting.option.rawValue)' applies only to \(setting.appliesTo(prefix: "-s ", quoted: false)), not to style '\(style.rawValue)'")
+      // TRANSLATORS: the first %s is an option ('--echo'); the second says
+      // which styles it applies to ("a secure field (-s secure or
+      // login-password)"); the third is the style given with '-s', which
+      // stays as it is.
+      throw .usage(localized("Option '%s' applies only to %s, not to style '%s'", "--" + setting.option.rawValue, setting.appliesTo(prefix: "-s ", quoted: false), style.rawValue))
     }
     try check(.label)
     try check(.placeholder)
@@ -182,11 +198,17 @@ struct Invocation: Equatable {
     try check(.pattern)
     for option in [OptionName.label, .placeholder] {
       if case let given = options.values(option), given.count > count {
-        throw .usage("Option '--\(option.rawValue)' is given \(given.count) times, but style '\(style.rawValue)' has \(count) field\(count == 1 ? "" : "s")")
+        // TRANSLATORS: the first %s is '--label' or '--placeholder', the first
+        // %d how many times it was given (always 2 or more), the second %s
+        // the style given with '-s', which stays as it is; the second %d
+        // is the number of fields the style has, which chooses the form.
+        throw .usage(localized("Option '%s' is given %d times, but style '%s' has %d field", plural: "Option '%s' is given %d times, but style '%s' has %d fields", count: count, "--" + option.rawValue, String(given.count), style.rawValue, String(count)))
       }
     }
     if let text = options.value(.text), let scalar = TerminalText.firstScalarShownOtherwise(in: text) {
-      throw .usage("The value '\(TerminalText.visible(text))' is invalid for '--text': it holds \(scalar), a control or invisible character, which a field cannot edit")
+      // TRANSLATORS: the first %s is the value given; the second is the
+      // character's code point, written U+0009.
+      throw .usage(localized("The value '%s' is invalid for '--text': it holds %s, a control or invisible character, which a field cannot edit", TerminalText.visible(text), scalar))
     }
     if count > 0 {
       let labels = options.values(.label), placeholders = options.values(.placeholder)
@@ -201,7 +223,8 @@ struct Invocation: Equatable {
     alert.requiresText = options.has(.required)
     if let pattern = options.value(.pattern) {
       guard (try? Regex(pattern)) != nil else {
-        throw .usage("The value '\(pattern)' is invalid for '--pattern': not a valid regular expression")
+        // TRANSLATORS: %s is the value given.
+        throw .usage(localized("The value '%s' is invalid for '--pattern': not a valid regular expression", pattern))
       }
       alert.pattern = pattern
     }

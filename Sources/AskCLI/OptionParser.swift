@@ -37,18 +37,30 @@ enum OptionParser {
     var index = 0
     func store(_ spec: OptionSpec, _ value: String, as written: String) throws(AskError) {
       if case .choice(let words) = spec.value, !words.contains(value) {
-        throw .usage("The value '\(value)' is invalid for '\(written)'; expected one of: "
-          + words.joined(separator: ", ") + (Suggestion.closest(to: value, among: words)
-            .map { ". Did you mean '\($0)'?" } ?? ""))
+        // The choices are the words typed: listed as they are, untranslated.
+        let choices = words.joined(separator: ", ")
+        guard let meant = Suggestion.closest(to: value, among: words) else {
+          // TRANSLATORS: the first %s is the value given, the second the
+          // option ('--print', '-s'), the third its choices as typed
+          // ("title, index, json, none"), which stay as they are.
+          throw .usage(localized("The value '%s' is invalid for '%s'; expected one of: %s", value, written, choices))
+        }
+        // TRANSLATORS: the first %s is the value given, the second the
+        // option ('--print', '-s'), the third its choices as typed ("title,
+        // index, json, none"), which stay as they are, the fourth the
+        // choice closest to the value.
+        throw .usage(localized("The value '%s' is invalid for '%s'; expected one of: %s. Did you mean '%s'?", value, written, choices, meant))
       }
       if !spec.isRepeatable, parsed.has(spec.name) {
-        throw .usage("Option '--\(spec.long)' can be given only once")
+        // TRANSLATORS: %s is the option ('--title').
+        throw .usage(localized("Option '%s' can be given only once", "--" + spec.long))
       }
       parsed.given.append(ParsedOptions.Given(name: spec.name, value: value))
     }
     func takeValue(for written: String) throws(AskError) -> String {
       index += 1
-      guard index < arguments.count else { throw .usage("Missing value for '\(written)'") }
+      // TRANSLATORS: %s is the option as written ('--title', '-t').
+      guard index < arguments.count else { throw .usage(localized("Missing value for '%s'", written)) }
       return arguments[index]
     }
     while index < arguments.count {
@@ -62,12 +74,18 @@ enum OptionParser {
         let name = String(body.prefix { $0 != "=" })
         let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
         guard let spec = table.first(where: { $0.long == name }) else {
-          let hint = Suggestion.closest(to: name, among: table.map(\.long)).map { ". Did you mean '--\($0)'?" }
-          throw .usage("Unknown option '--\(name)'" + (hint ?? ""))
+          guard let meant = Suggestion.closest(to: name, among: table.map(\.long)) else {
+            // TRANSLATORS: %s is the option as written ('--titel', '-x').
+            throw .usage(localized("Unknown option '%s'", "--" + name))
+          }
+          // TRANSLATORS: the first %s is the option as written ('--titel'),
+          // the second the option closest to it ('--title').
+          throw .usage(localized("Unknown option '%s'. Did you mean '%s'?", "--" + name, "--" + meant))
         }
         let written = "--" + name
         if spec.value == .none {
-          if inline != nil { throw .usage("Option '\(written)' takes no value") }
+          // TRANSLATORS: %s is the option ('--sheet'), given with '=' and a value.
+          if inline != nil { throw .usage(localized("Option '%s' takes no value", written)) }
           try store(spec, "", as: written)
         } else {
           let value = if let inline { inline } else { try takeValue(for: written) }
@@ -78,7 +96,8 @@ enum OptionParser {
         while let letter = letters.first {
           letters = letters.dropFirst()
           guard let spec = table.first(where: { $0.short == letter }) else {
-            throw .usage("Unknown option '-\(letter)'")
+            // TRANSLATORS: %s is the option as written ('--titel', '-x').
+            throw .usage(localized("Unknown option '%s'", "-" + String(letter)))
           }
           let written = "-\(letter)"
           if spec.value == .none {

@@ -50,6 +50,12 @@ enum Pinentry {
   /// Serves the protocol until BYE or the end of stdin; the status to exit
   /// with (0; 2 for a bad command line).
   static func run(arguments: [String]) -> ExitStatus {
+    // The words ask draws are in the language the agent's client names
+    // (`OPTION lc-messages`, `--lc-messages`), not in the one of the
+    // agent's environment, which is not the user's: English until told.
+    // LANGUAGE would come before any locale named.
+    unsetenv("LANGUAGE")
+    Messages.useLocale(named: "C")
     var state = State()
     var index = 0
     while index < arguments.count {
@@ -61,11 +67,16 @@ enum Pinentry {
           value = String(argument.drop { $0 != "=" }.dropFirst())
         } else {
           index += 1
-          guard index < arguments.count else { return usage("Missing value for '\(name)'") }
+          // TRANSLATORS: %s is the option as written ('--title', '-t').
+          guard index < arguments.count else { return usage(localized("Missing value for '%s'", name)) }
           value = arguments[index]
         }
         if name == "--ttyname" { state.options["ttyname"] = value }
         if name == "--ttytype" { state.options["ttytype"] = value }
+        if name == "--lc-messages" {
+          state.options["lc-messages"] = value
+          Messages.useLocale(named: language(of: state))
+        }
         if name == "--timeout", let seconds = Double(value), TimeLimit.isValid(seconds: seconds) {
           state.timeout = TimeLimit.duration(seconds: seconds)
         }
@@ -79,12 +90,20 @@ enum Pinentry {
 
           """)
       } else if !flagOptions.contains(argument) {
-        return usage("Unknown option '\(argument)' in pinentry mode")
+        // TRANSLATORS: %s is the option as written; pinentry mode is ask run
+        // as gpg-agent's pinentry ('--pinentry').
+        return usage(localized("Unknown option '%s' in pinentry mode", argument))
       }
       index += 1
     }
     var server = Server(state: state)
     return server.serve()
+  }
+
+  /// The locale of ask's words for `state`: the one `OPTION lc-messages`
+  /// (or `--lc-messages`) names; none, or an empty name, is English.
+  static func language(of state: State) -> String {
+    state.options["lc-messages"].flatMap { $0.isEmpty ? nil : $0 } ?? "C"
   }
 
   private static func write(_ text: String) -> ExitStatus {
@@ -120,8 +139,14 @@ enum Pinentry {
     private var lines = Assuan.LineReader()
     /// A reply could not be written (the agent is gone).
     private var broken = false
+    /// The locale ask's words are looked up in (``Pinentry/language(of:)``).
+    private var language: String
 
-    init(state: State) { self.state = state }
+    /// `state`'s language is already the messages locale (``Pinentry/run(arguments:)``).
+    init(state: State) {
+      self.state = state
+      language = Pinentry.language(of: state)
+    }
 
     mutating func serve() -> ExitStatus {
       send("OK Pleased to meet you")
@@ -140,6 +165,14 @@ enum Pinentry {
 
     /// The reply to one command (the D and S lines it needs already sent).
     private mutating func reply(to name: String, _ text: String) -> String {
+      // The language `OPTION lc-messages` named, for what this command
+      // draws or sets (SETREPEAT's default): State.apply only records the
+      // option. RESET keeps the options, and so the language.
+      let wanted = Pinentry.language(of: state)
+      if wanted != language {
+        Messages.useLocale(named: wanted)
+        language = wanted
+      }
       if let reply = state.apply(name, text) { return reply }
       switch name {
       case "GETINFO": return info(text)
@@ -185,7 +218,9 @@ enum Pinentry {
       guard let console = terminal() else { return Reply.noTerminal }
       while true {
         let first: SecretText
-        switch ask(on: console, label: state.prompt ?? state.options["default-prompt"] ?? "PIN:") {
+        // TRANSLATORS: pinentry's label of the PIN or passphrase field when
+        // gpg-agent gives none (its trailing colon is not drawn).
+        switch ask(on: console, label: state.prompt ?? state.options["default-prompt"] ?? localized("PIN:")) {
         case .answer(let secret): first = secret
         case .ended(let reply): return reply
         }
@@ -199,7 +234,9 @@ enum Pinentry {
           }
           first.wipe()
           second.wipe()
-          state.error = state.repeatError ?? "does not match - try again"
+          // TRANSLATORS: pinentry's error when the passphrase typed again
+          // differs, drawn as "*** does not match - try again ***".
+          state.error = state.repeatError ?? localized("does not match - try again")
         case .ended(let reply):
           first.wipe()
           return reply
@@ -217,7 +254,9 @@ enum Pinentry {
       var field = label
       while field.last == " " || field.last == ":" { field.removeLast() }
       var alert = Alert(title: state.title, message: message(), style: .secureTextInput, timeout: state.timeout)
-      alert.textFields = [TextField(label: field.isEmpty ? "PIN" : field)]
+      // TRANSLATORS: pinentry's label of the PIN or passphrase field when
+      // the prompt given is empty.
+      alert.textFields = [TextField(label: field.isEmpty ? localized("PIN") : field)]
       do throws(AskError) {
         let response = try alert.present(on: console)
         switch response.outcome {
@@ -244,11 +283,14 @@ enum Pinentry {
 
     private mutating func confirm(oneButton: Bool) -> String {
       guard let console = terminal() else { return Reply.noTerminal }
-      let ok = Pinentry.label(state.ok ?? state.options["default-ok"] ?? "OK")
+      // TRANSLATORS: pinentry's button that confirms, when gpg-agent names none.
+      let ok = Pinentry.label(state.ok ?? state.options["default-ok"] ?? localized("OK"))
       var buttons = [Button(ok)]
       if !oneButton {
         if let notOK = state.notOK { buttons.append(Button(Pinentry.label(notOK))) }
-        buttons.append(Button(Pinentry.label(state.cancel ?? state.options["default-cancel"] ?? "Cancel"), role: .cancel))
+        // TRANSLATORS: pinentry's button that cancels, when gpg-agent names none.
+        let cancel = state.cancel ?? state.options["default-cancel"] ?? localized("Cancel")
+        buttons.append(Button(Pinentry.label(cancel), role: .cancel))
       }
       // A notice's one button is the default: Enter acknowledges it.
       let alert = Alert(title: state.title, message: message(), buttons: buttons,
