@@ -1,7 +1,7 @@
 // A host that embeds AskKit and checks that presenting gives back what it
 // borrowed (SPEC §8): the terminal's modes, signal dispositions and mask,
-// core dumps and unlocked memory once a secret is wiped. It never calls
-// setlocale. The host suite (AskEndToEndTests/HostTests) runs it on a
+// core dumps and unlocked memory once a secret is wiped, its locale (in
+// any language the prompts are drawn in). It never calls setlocale. The host suite (AskEndToEndTests/HostTests) runs it on a
 // pseudo-terminal and answers its prompts.
 //
 //   ask-host-probe prompts   a sheet, a plain field, a secret, a second
@@ -20,10 +20,16 @@ struct HostState: Equatable, CustomStringConvertible {
   var modes: String
   /// Caught, ignored and blocked signals (/proc/self/status).
   var signals: String
-  var description: String { "modes=\(modes) signals=\(signals)" }
+  /// The process's locale (`setlocale(LC_ALL, nil)`) and whether this
+  /// thread uses it (no `uselocale` left behind).
+  var locale: String
+  var description: String { "modes=\(modes) signals=\(signals) locale=\(locale)" }
 
   static func now() -> HostState {
-    HostState(modes: sttyG(), signals: status(["SigBlk", "SigIgn", "SigCgt"]).joined(separator: ","))
+    let global = setlocale(LC_ALL, nil).map { String(cString: $0) } ?? "none"
+    let thread = Int(bitPattern: uselocale(nil)) == -1 ? "global" : "its own"  // LC_GLOBAL_LOCALE
+    return HostState(modes: sttyG(), signals: status(["SigBlk", "SigIgn", "SigCgt"]).joined(separator: ","),
+                     locale: global + ", thread " + thread)
   }
 }
 

@@ -14,8 +14,8 @@ struct ArtifactsTests {
 
   // MARK: - Generated from the option table (no tools needed)
 
-  @Test("Each checked-in completion script and the man page's OPTIONS are what ask-docgen writes from the option table",
-        arguments: ["completions/ask.bash", "completions/_ask", "completions/ask.fish", "man/ask.1"])
+  @Test("Each checked-in completion script and the man page's OPTIONS are what ask-docgen writes from the option table, and the message template what it extracts from the sources",
+        arguments: ["completions/ask.bash", "completions/_ask", "completions/ask.fish", "man/ask.1", "po/ask.pot"])
   func fileIsGenerated(file: String) throws {
     let docgen = try Self.run(PseudoTerminal.locate("ask-docgen"), ["--stdout", file])
     #expect(docgen.exitStatus == 0, "ask-docgen failed: \(docgen.stderr)")
@@ -28,8 +28,8 @@ struct ArtifactsTests {
       ?? min(generatedLines.count, checkedInLines.count)
     let isSame = generated == checkedIn
     #expect(isSame, """
-      \(file) differs from what ask-docgen writes from the option table, from line \(differing + 1) on: \
-      run make completions man (and edit Sources/AskCLI/OptionTable.swift, not the file)
+      \(file) differs from what ask-docgen writes, from line \(differing + 1) on: run make completions man pot \
+      (and edit Sources/AskCLI/OptionTable.swift or the localized("…") calls, not the file)
       """)
   }
 

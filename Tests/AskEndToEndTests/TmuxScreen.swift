@@ -11,14 +11,20 @@ final class TmuxScreen {
   /// Where `ask`'s stdout goes, and its exit status once it exits.
   private let stdoutPath: String, statusPath: String
 
-  /// Starts `ask arguments` with `TERM=term` on a screen `columns` wide.
-  init(_ arguments: [String], term: String = "xterm-256color", columns: Int = 80) throws {
+  /// Starts `ask arguments` with `TERM=term` on a screen `columns` wide,
+  /// in `LANG=C.UTF-8` and `environment` (none of the suite's own
+  /// LANGUAGE, LC_ALL or LC_MESSAGES).
+  init(_ arguments: [String], term: String = "xterm-256color", columns: Int = 80,
+       environment: [String: String] = [:]) throws {
     directory = try TemporaryDirectory(prefix: "ask-tmux")
     socket = directory.path + "/socket"
     stdoutPath = directory.path + "/stdout"
     statusPath = directory.path + "/status"
     let quoted = ([AskSession.executable] + arguments).map(Self.quote).joined(separator: " ")
-    let command = "env TERM=\(term) LANG=C.UTF-8 HOME=\(Self.quote(directory.path)) \(quoted) >"
+    let settings = environment.sorted { $0.key < $1.key }.map { Self.quote($0.key + "=" + $0.value) }
+      .joined(separator: " ")
+    let command = "env -u LANGUAGE -u LC_ALL -u LC_MESSAGES TERM=\(term) LANG=C.UTF-8 "
+      + "HOME=\(Self.quote(directory.path)) \(settings) \(quoted) >"
       + Self.quote(stdoutPath) + "; echo $? >" + Self.quote(statusPath) + ".new; mv "
       + Self.quote(statusPath) + ".new " + Self.quote(statusPath) + "; sleep 60"
     _ = try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "12", command])
@@ -63,6 +69,22 @@ final class TmuxScreen {
       usleep(20_000)
     }
     throw PseudoTerminal.Failure(description: "expected \(line.debugDescription) with the cursor at column \(column); saw \(seen)")
+  }
+
+  /// Waits (5 s at most) until the screen reads `expected`, line for line
+  /// (blank lines at the bottom aside); throws with what it showed
+  /// otherwise.
+  func waitForScreen(_ expected: [String]) throws {
+    let deadline = Self.now() + 5
+    var seen: [String] = []
+    while Self.now() < deadline {
+      seen = try lines()
+      while seen.last == "" { seen.removeLast() }
+      if seen == expected { return }
+      usleep(20_000)
+    }
+    throw PseudoTerminal.Failure(description: "expected the screen\n" + expected.joined(separator: "\n")
+      + "\nsaw\n" + seen.joined(separator: "\n"))
   }
 
   /// Waits for `ask` to exit; its status and stdout.

@@ -172,7 +172,9 @@ package enum AnswerMatcher {
   /// The first titles of `count` (at most 4 given), quoted: `'a', 'b', 'c',
   /// 'd' and 6 more`.
   private static func list(_ titles: [String], of count: Int) -> String {
-    let shown = titles.prefix(4).map { "'\($0)'" }
+    // TRANSLATORS: a button title in quotes, in a list of the titles an
+    // answer starts ("'Alpha', 'Alps' and 3 more").
+    let shown = titles.prefix(4).map { localized("'%s'", $0) }
     // TRANSLATORS: two titles, each already in quotes: "'Alpha' and 'Alps'".
     if shown.count == 2 && count == 2 { return localized("%s and %s", shown[0], shown[1]) }
     // TRANSLATORS: between the titles of a list: "'Alpha', 'Alps', 'Altai'".
