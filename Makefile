@@ -210,14 +210,16 @@ man: deps
 # The message template po/ask.pot, extracted by ask-docgen from the
 # sources' localized("…") calls (xgettext has no Swift mode); ArtifactsTests
 # fails until it is current. `make po` then merges it into each
-# translation (new messages untranslated, which CatalogueTests reports).
+# translation (new messages untranslated, which CatalogueTests reports;
+# messages gone from the sources dropped).
 pot: deps
 	$(SWIFT) build --product ask-docgen
 	$(DOCGEN) po/ask.pot
 
 po: pot
 	for lang in $(LANGUAGES); do \
-	  msgmerge --quiet --update --backup=none --no-fuzzy-matching po/$$lang.po po/ask.pot || exit 1; done
+	  msgmerge --quiet --update --backup=none --no-fuzzy-matching po/$$lang.po po/ask.pot && \
+	  msgattrib --no-obsolete -o po/$$lang.po po/$$lang.po || exit 1; done
 
 # The locales the translated screens are tested in, generated when missing
 # (from the locales package's sources, into the system's locale archive).

@@ -202,7 +202,12 @@ struct ArtifactsTests {
 
   // MARK: - make install
 
-  @Test("make install puts ask, its ask-askpass and ask-pinentry links, its man page and completions under DESTDIR and PREFIX; make uninstall removes them",
+  /// `path` in the folder of the ask under test.
+  static func besideBinary(_ path: String) -> String {
+    String(AskSession.executable[..<AskSession.executable.lastIndex(of: "/")!]) + "/" + path
+  }
+
+  @Test("make install puts ask, its ask-askpass and ask-pinentry links, its man page, completions and message catalogues under DESTDIR and PREFIX; make uninstall removes them",
         .enabled(if: Self.tool("make") != nil, "make is not installed"))
   func installAndUninstall() throws {
     let scratch = try TemporaryDirectory(prefix: "ask-install")  // removed when the test ends
@@ -218,6 +223,9 @@ struct ArtifactsTests {
       "/usr/share/bash-completion/completions/ask": Self.root + "/completions/ask.bash",
       "/usr/share/zsh/site-functions/_ask": Self.root + "/completions/_ask",
       "/usr/share/fish/vendor_completions.d/ask.fish": Self.root + "/completions/ask.fish",
+      // The catalogues, as make compiles them beside the binary too.
+      "/usr/share/locale/ru/LC_MESSAGES/ask.mo": Self.besideBinary("locale/ru/LC_MESSAGES/ask.mo"),
+      "/usr/share/locale/zh_CN/LC_MESSAGES/ask.mo": Self.besideBinary("locale/zh_CN/LC_MESSAGES/ask.mo"),
     ]
     let links = ["/usr/bin/ask-askpass", "/usr/bin/ask-pinentry"]
     #expect(try Self.files(under: destdir) == (installed.keys + links).sorted())
@@ -236,6 +244,12 @@ struct ArtifactsTests {
     #expect(try prompt.waitForExit() == 0)
     #expect(prompt.stdout == "Beta\n")
     #expect(prompt.screen.contains("2) Beta"))
+    // Installed, ask finds its catalogues in PREFIX/share/locale.
+    let russian = try PseudoTerminal(executable: bin, arguments: ["-t", "Pick", "Alpha", "Beta"],
+                                     environment: AskSession.environment.merging(["LANG": "ru_RU.UTF-8"]) { $1 },
+                                     stdin: .pipe(Array("2\n".utf8)))
+    #expect(try russian.waitForExit() == 0)
+    #expect(russian.screen.contains("Выбор [1-2, Ctrl-D = отмена]: "))
     let askpass = try PseudoTerminal(executable: destdir + "/usr/bin/ask-askpass", arguments: ["Password: "],
                                      environment: AskSession.environment, stdin: .pipe([]))
     try askpass.waitForPrompt("Password: ")

@@ -35,6 +35,8 @@ struct CatalogueTests {
     #expect(check.exitStatus == 0, "\(check.stderr)")
     #expect(check.stderr.hasSuffix(" translated messages.\n"), "po/\(language).po: \(check.stderr)")
     #expect(!check.stderr.contains("warning"), "\(check.stderr)")
+    #expect(!(try ArtifactsTests.read("po/\(language).po")).contains("\n#~ "),
+            "po/\(language).po keeps messages the sources no longer have (make po drops them)")
   }
 
   @Test("That check fails for a translation that lacks one message of the template, or has it untranslated")

@@ -55,6 +55,13 @@ struct DebianPackageTests {
     "drwxr-xr-x root/root ./usr/share/lintian/",
     "drwxr-xr-x root/root ./usr/share/lintian/overrides/",
     "-rw-r--r-- root/root ./usr/share/lintian/overrides/ask",
+    "drwxr-xr-x root/root ./usr/share/locale/",
+    "drwxr-xr-x root/root ./usr/share/locale/ru/",
+    "drwxr-xr-x root/root ./usr/share/locale/ru/LC_MESSAGES/",
+    "-rw-r--r-- root/root ./usr/share/locale/ru/LC_MESSAGES/ask.mo",
+    "drwxr-xr-x root/root ./usr/share/locale/zh_CN/",
+    "drwxr-xr-x root/root ./usr/share/locale/zh_CN/LC_MESSAGES/",
+    "-rw-r--r-- root/root ./usr/share/locale/zh_CN/LC_MESSAGES/ask.mo",
     "drwxr-xr-x root/root ./usr/share/man/",
     "drwxr-xr-x root/root ./usr/share/man/man1/",
     "-rw-r--r-- root/root ./usr/share/man/man1/ask.1.gz",
@@ -116,7 +123,7 @@ struct DebianPackageTests {
     #expect(lintian.stderr == "" || lintian.stderr == "running with root privileges is not recommended!\n")
   }
 
-  @Test("dpkg -i installs it: ask --version, man -w, the alternatives below the others'; dpkg -r and --purge leave nothing behind",
+  @Test("dpkg -i installs it: ask --version, its catalogues, man -w, the alternatives below the others'; dpkg -r and --purge leave nothing behind",
         .enabled(if: canBuildAndInstall, "needs root, make, dpkg, lintian and man-db (make test installs them)"))
   func installAndRemove() throws {
     let deb = try Self.built.get()
@@ -142,6 +149,11 @@ struct DebianPackageTests {
     let version = try Self.run("/usr/bin/ask", ["--version"])
     #expect(version.exitStatus == 0)
     #expect(version.stdout == "ask \(askVersion)\n")
+    // The catalogues in /usr/share/locale: an unrecognised answer's message
+    // in Chinese.
+    let chinese = try Self.run("/usr/bin/env", ["LANG=zh_CN.UTF-8", "/usr/bin/ask", "-t", "T", "A", "B"],
+                               stdin: Array("x\n".utf8))
+    #expect(chinese.stderr.hasSuffix("\nask: 没有与“x”匹配的按钮：请输入 1 到 2 之间的编号，或输入标题。\n"), "\(chinese.stderr)")
     // The links' pages are links to ask.1.gz, which man-db follows.
     for page in ["ask", "ask-askpass", "ask-pinentry"] {
       let man = try Self.run("/usr/bin/man", ["-w", page])

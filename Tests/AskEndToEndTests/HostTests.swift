@@ -53,6 +53,28 @@ struct HostTests {
     #expect(!pty.screen.contains("hunter2"))
   }
 
+  @Test("Prompts drawn in the user's language leave the host's locale as it was: C, the thread on the global locale")
+  func promptsInRussian() throws {
+    let pty = try PseudoTerminal(executable: Self.probe, arguments: ["prompts"],
+                                 environment: Self.environment.merging(["LANG": "ru_RU.UTF-8"]) { $1 })
+    #expect(try line(pty, startingWith: "before:").hasSuffix(" locale=C, thread global"))
+    try pty.waitForPrompt("Выбор [1-4, Ctrl-D = отмена]: ")
+    pty.type("2\r")
+    try pty.waitForPrompt("Текст: ")
+    pty.type("да\r")
+    try pty.waitForPrompt("Пароль: ")
+    pty.type("hunter2\r")
+    #expect(try line(pty, startingWith: "second console:")
+      == "second console: Не удаётся использовать терминал: он занят другой консолью этого процесса")
+    try pty.waitForPrompt("Выбор [1")
+    pty.type("1\r")
+    #expect(try line(pty, startingWith: "after:") == "after: same")
+    _ = try line(pty, startingWith: "ready for Ctrl-C")
+    try pty.waitForModes(echo: true, canonical: true)
+    pty.type("\u{3}")
+    #expect(try pty.waitForExit() == 128 + SIGINT)
+  }
+
   @Test("A terminating signal during a prompt: the terminal first, then the host's own handler; present throws")
   func signalToHostHandler() throws {
     let pty = try PseudoTerminal(executable: Self.probe, arguments: ["signal"], environment: Self.environment)

@@ -28,6 +28,22 @@ struct PinentryTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("The language is OPTION lc-messages', not the agent's environment's: English until it comes, then its language for the defaults and the hint line",
+        arguments: [
+          ([String](), "(Enter = OK, Ctrl-D = cancel)", "PIN: "),
+          (["OPTION lc-messages=zh_CN.UTF-8"], "（Enter = 确定，Ctrl-D = 取消）", "PIN："),
+          (["OPTION lc-messages=ru_RU.UTF-8", "RESET"], "(Enter = OK, Ctrl-D = отмена)", "PIN: "),
+        ])
+  func language(options: [String], hint: String, prompt: String) throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands(options + ["SETDESC Unlock", "GETPIN", "BYE"]),
+                                 environment: ["LANG": "ru_RU.UTF-8", "LANGUAGE": "ru"])
+    try pty.waitForPrompt(prompt)
+    #expect(pty.screen.contains("Unlock\r\n\u{1B}[2m" + hint + "\u{1B}[0m\r\n"), "\(pty.screen.debugDescription)")
+    pty.type("1234\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout.contains("D 1234\nOK\n"))
+  }
+
   @Test("Run as pinentry (the name the Debian package's alternative gives it): the Assuan server")
   func runAsPinentry() throws {
     let pty = try AskSession.shell(

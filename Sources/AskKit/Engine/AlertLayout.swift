@@ -67,14 +67,19 @@ package enum AlertLayout {
     if let placeholder, !placeholder.isEmpty {
       // "e.g.": an example, so no one takes it for a default Enter gives
       // (SPEC §6; Unix prompts write a default in parentheses).
-      // TRANSLATORS: after a field's label: %s is an example of what to
-      // type (never a default), "Login (e.g. alice@example.com): ".
-      let text = localized("(e.g. %s)", TerminalText.visible(placeholder))
-      prompt += " " + (theme.isColored
-        ? invisibleMark + "\u{1B}[2m" + invisibleMark + text + invisibleMark + "\u{1B}[0m" + invisibleMark
-        : text)
+      // TRANSLATORS: after a field's label, with the space before it
+      // (which full-width parentheses may go without): %s is an example of
+      // what to type (never a default), "Login (e.g. alice@example.com): ".
+      let example = localized(" (e.g. %s)", TerminalText.visible(placeholder))
+      let space = String(example.prefix { $0 == " " })
+      let text = String(example.dropFirst(space.count))
+      let dim = invisibleMark + "\u{1B}[2m" + invisibleMark
+      let undim = invisibleMark + "\u{1B}[0m" + invisibleMark
+      prompt += space + (theme.isColored ? dim + text + undim : text)
     }
-    return prompt + ": "
+    // TRANSLATORS: a text field's prompt: %s is its label (with the example
+    // after it); the cursor follows, so keep what ends it (": ").
+    return localized("%s: ", prompt)
   }
 
   /// Marks the start and end of bytes in a prompt that take no columns

@@ -283,7 +283,7 @@ package struct ButtonListLayout {
 
 /// The words that mark a button's role in the list (SPEC §6: roles are
 /// always in words, with colour or without), in the user's language, each
-/// with its leading space, and their display widths: looked up once a
+/// with the space before it, and their display widths: looked up once a
 /// layout, not once a button.
 struct RoleWords: Sendable {
   /// ` (destructive)`.
@@ -295,10 +295,12 @@ struct RoleWords: Sendable {
 
   init() {
     // TRANSLATORS: after a destructive button's title, in words (also
-    // red when colour is on).
-    destructive = " " + localized("(destructive)")
-    // TRANSLATORS: after the default button's title (Enter chooses it).
-    defaultButton = " " + localized("(default)")
+    // red when colour is on), with the space before it (which full-width
+    // parentheses may go without).
+    destructive = localized(" (destructive)")
+    // TRANSLATORS: after the default button's title (Enter chooses it),
+    // with the space before it, as " (destructive)".
+    defaultButton = localized(" (default)")
     destructiveWidth = TerminalText.displayWidth(destructive)
     defaultWidth = TerminalText.displayWidth(defaultButton)
   }
