@@ -158,6 +158,12 @@ test: deps pydeps cwarnings locales
 	scripts/fuzz.sh -s $(FUZZ_SHORT_SECONDS)
 	$(MAKE) --no-print-directory test-sanitize
 
+# The unit tests compare ask's English words, whatever the language of
+# the person running them (the end-to-end tests give each ask an
+# environment of its own).
+test test-sanitize: export LC_ALL = C.UTF-8
+test test-sanitize: export LANGUAGE =
+
 # The libFuzzer targets of Fuzz/ (the JSON spec reader, the option parser,
 # the answer matcher, the layout, the masked-line editor, the key decoder,
 # the Assuan parser), built with swiftc's -sanitize=fuzzer,address, each run for

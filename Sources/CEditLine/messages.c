@@ -37,12 +37,14 @@ static const char *environment_locale(void) {
 }
 
 /* 1 when a locale named `name` can only give the msgids: C and POSIX
- * (gettext ignores LANGUAGE there), or English with no LANGUAGE list that
- * could name another language first (ask has no English catalogue). */
+ * (gettext ignores LANGUAGE there), or, with no LANGUAGE list that could
+ * name another language first, English or C.UTF-8 (ask has no catalogue
+ * for either). Loading a locale costs more than everything else drawn. */
 static int needs_no_catalogue(const char *name) {
   if (name == NULL || strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0) return 1;
   const char *language = getenv("LANGUAGE");
   if (language != NULL && language[0] != '\0') return 0;
+  if (strncmp(name, "C.", 2) == 0) return 1;
   return strncmp(name, "en", 2) == 0 && strchr("_.@", name[2]) != NULL;
 }
 

@@ -22,7 +22,7 @@ package struct ButtonListLayout {
   package var pageCount: Int { pageStarts.count }
 
   private let theme: Theme
-  private let words = RoleWords()
+  private let words: RoleWords
   private let width: Int
   /// Screen positions (0-based) in the grid: all, less a sheet's cancel.
   private let gridPositions: [Int]
@@ -42,6 +42,7 @@ package struct ButtonListLayout {
   package init(alert: Alert, theme: Theme, size: TerminalSize, reservedRows: Int) {
     self.alert = alert
     self.theme = theme
+    words = RoleWords(alert)
     order = alert.screenOrder
     width = size.columns
     let count = alert.buttons.count
@@ -52,9 +53,11 @@ package struct ButtonListLayout {
     let words = words
     let titles = gridPositions.map { [order] in Self.titleWidth(alert, words, order, $0) }
     let plain = count <= Self.plainListLimit
-    // The page line, wrapped, takes a line or more of the height.
-    let pageLine = TerminalText.wrapped(Self.pageLine(page: 999_999, of: 999_999, hasDefault: false),
-                                        width: width).count
+    // The page line, wrapped, takes a line or more of the height; a plain
+    // list is never paged (and its prompt does not wait for the line to be
+    // translated and wrapped).
+    let pageLine = plain ? 0
+      : TerminalText.wrapped(Self.pageLine(page: 999_999, of: 999_999, hasDefault: false), width: width).count
     let available = max(1, size.rows - reservedRows - (cancelApart ? 2 : 0) - pageLine)
     rowsAvailable = available
     // One page when the list is plain or fits; else pages, packed one by one.
@@ -284,7 +287,8 @@ package struct ButtonListLayout {
 /// The words that mark a button's role in the list (SPEC §6: roles are
 /// always in words, with colour or without), in the user's language, each
 /// with the space before it, and their display widths: looked up once a
-/// layout, not once a button.
+/// layout, not once a button, and only those the alert has a button for
+/// (empty otherwise: never drawn).
 struct RoleWords: Sendable {
   /// ` (destructive)`.
   let destructive: String
@@ -293,14 +297,14 @@ struct RoleWords: Sendable {
   let destructiveWidth: Int
   let defaultWidth: Int
 
-  init() {
+  init(_ alert: Alert) {
     // TRANSLATORS: after a destructive button's title, in words (also
     // red when colour is on), with the space before it (which full-width
     // parentheses may go without).
-    destructive = localized(" (destructive)")
+    destructive = alert.destructiveButtonIndex == nil ? "" : localized(" (destructive)")
     // TRANSLATORS: after the default button's title (Enter chooses it),
     // with the space before it, as " (destructive)".
-    defaultButton = localized(" (default)")
+    defaultButton = alert.defaultButtonIndex == nil ? "" : localized(" (default)")
     destructiveWidth = TerminalText.displayWidth(destructive)
     defaultWidth = TerminalText.displayWidth(defaultButton)
   }

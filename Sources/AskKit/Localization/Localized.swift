@@ -41,7 +41,8 @@ package enum Messages {
 
   static func lookUp(_ msgid: StaticString, plural: StaticString?, count: Int) -> String {
     if ask_messages_are_msgids() != 0 {
-      return (plural.map { count == 1 ? msgid : $0 } ?? msgid).description
+      if let plural, count != 1 { return plural.description }
+      return msgid.description
     }
     let forms = UInt(clamping: count)
     return msgid.description.withCString { id in
@@ -52,44 +53,51 @@ package enum Messages {
 
   /// `format` with its printf-style placeholders (`%s`, `%d`, `%N$s`,
   /// `%N$d`, `%%`) replaced by `arguments`; a placeholder with no argument
-  /// is left as written.
+  /// is left as written. Works on UTF-8 bytes (every byte of the syntax is
+  /// ASCII), with no generic code on the way to the first prompt.
   package static func formatted(_ format: String, _ arguments: [String]) -> String {
     guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
-    var out = ""
+    let bytes = Array(format.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 16)
     var next = 0
-    var rest = format.unicodeScalars[...]
-    while let percent = rest.firstIndex(of: "%") {
-      out.unicodeScalars.append(contentsOf: rest[..<percent])
-      var cursor = rest.index(after: percent)
-      var position: Int?
+    var at = 0
+    while at < bytes.count {
+      guard bytes[at] == UInt8(ascii: "%"), at + 1 < bytes.count else {
+        out.append(bytes[at])
+        at += 1
+        continue
+      }
+      // %%, %s, %d, or %N$s / %N$d.
+      var cursor = at + 1
       var digits = 0
-      while cursor < rest.endIndex, ("0"..."9").contains(rest[cursor]) {
-        digits = min(digits * 10 + Int(rest[cursor].value - 48), 10_000)
-        cursor = rest.index(after: cursor)
+      while cursor < bytes.count, bytes[cursor] >= UInt8(ascii: "0"), bytes[cursor] <= UInt8(ascii: "9") {
+        digits = min(digits * 10 + Int(bytes[cursor] - UInt8(ascii: "0")), 10_000)
+        cursor += 1
       }
-      if cursor < rest.endIndex, rest[cursor] == "$", digits > 0 {
+      var position: Int?
+      if digits > 0, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$") {
         position = digits - 1
-        cursor = rest.index(after: cursor)
-      } else if digits > 0 {
-        cursor = rest.index(after: percent)  // not a position: no placeholder
+        cursor += 1
+      } else {
+        cursor = at + 1
       }
-      guard cursor < rest.endIndex else {
-        out.unicodeScalars.append(contentsOf: rest[percent...])
-        return out
+      guard cursor < bytes.count else {
+        out.append(contentsOf: bytes[at...])
+        break
       }
-      let conversion = rest[cursor]
-      if conversion == "%" && position == nil {
-        out += "%"
-      } else if conversion == "s" || conversion == "d",
+      let conversion = bytes[cursor]
+      if conversion == UInt8(ascii: "%") && position == nil {
+        out.append(conversion)
+      } else if conversion == UInt8(ascii: "s") || conversion == UInt8(ascii: "d"),
                 let index = position ?? (next < arguments.count ? next : nil), index < arguments.count {
-        out += arguments[index]
+        out.append(contentsOf: arguments[index].utf8)
         if position == nil { next += 1 }
       } else {
-        out.unicodeScalars.append(contentsOf: rest[percent...cursor])
+        out.append(contentsOf: bytes[at...cursor])
       }
-      rest = rest[rest.index(after: cursor)...]
+      at = cursor + 1
     }
-    out.unicodeScalars.append(contentsOf: rest)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 }
