@@ -195,6 +195,31 @@ struct LanguageTests {
     #expect(pty.stderr.hasSuffix("\nChoice [1-2, Ctrl-D = cancel]: x\n" + Self.english), "\(pty.stderr)")
   }
 
+  @Test("A catalogue's translation that holds a control character is not drawn: that message stays English, the others are translated")
+  func controlCharacterInCatalogue() throws {
+    let root = try TemporaryDirectory()
+    let messages = root.path + "/ru/LC_MESSAGES"
+    _ = try CatalogueTests.run("/bin/mkdir", ["-p", messages])
+    try CatalogueTests.write("""
+      msgid ""
+      msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+      msgid "Choice [%s, Ctrl-D = cancel]: "
+      msgstr "Выбор [%s, Ctrl-D = отмена]: "
+
+      msgid "No button matches '%s': type %s or a title."
+      msgstr "\\033]0;owned\\007\\033[2J%s %s"
+
+      """, to: root.path + "/ask.po")
+    let compiled = try CatalogueTests.run("/usr/bin/msgfmt", ["-o", messages + "/ask.mo", root.path + "/ask.po"])
+    try #require(compiled.exitStatus == 0, "\(compiled.stderr)")
+    let pty = try AskSession.ask(["-t", "T", "A", "B"], stdin: .noTerminal(Array("x\n".utf8)),
+                                 environment: ["LANG": "ru_RU.UTF-8", "ASK_LOCALEDIR": root.path])
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stderr.hasSuffix("\nВыбор [1-2, Ctrl-D = отмена]: x\n" + Self.english), "\(pty.stderr)")
+    #expect(!pty.stderr.contains("\u{1B}"))
+  }
+
   @Test("Errors are translated too: a usage error, a spec error at its line and column, a rule of the alert",
         arguments: [
           (["--tiemout", "1"], "", "ask: Неизвестный параметр '--tiemout'. Возможно, вы имели в виду '--timeout'?\n"),

@@ -45,10 +45,19 @@ package enum Messages {
       return msgid.description
     }
     let forms = UInt(clamping: count)
-    return msgid.description.withCString { id in
+    let text = msgid.description.withCString { id in
       guard let plural else { return String(cString: ask_message(id, nil, forms)) }
       return plural.description.withCString { String(cString: ask_message(id, $0, forms)) }
     }
+    // A catalogue is data drawn on the terminal as it is: one that holds a
+    // control character (an escape sequence, a newline no msgid has) or
+    // bytes that are not UTF-8 is not used for that message.
+    guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{FFFD}" })
+    else {
+      if let plural, count != 1 { return plural.description }
+      return msgid.description
+    }
+    return text
   }
 
   /// `format` with its printf-style placeholders (`%s`, `%d`, `%N$s`,
