@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define DOMAIN "ask"
@@ -50,7 +51,8 @@ static int needs_no_catalogue(const char *name) {
 
 /* Binds the domain to its catalogues' root, once: ASK_LOCALEDIR when set;
  * else `locale` beside the running binary when that is a directory (the
- * build folder, where make compiles the catalogues); else ../share/locale
+ * build folder, where make compiles the catalogues; not the locale(1)
+ * program beside an installed /usr/bin/ask); else ../share/locale
  * from it (PREFIX/bin/ask → PREFIX/share/locale, as make install lays
  * them out); else gettext's default. */
 static void bind_domain(void) {
@@ -69,7 +71,9 @@ static void bind_domain(void) {
   char *slash = strrchr(path, '/');
   if (slash == NULL) return;
   strcpy(slash, "/locale");
-  if (access(path, X_OK) != 0) strcpy(slash, "/../share/locale");
+  /* A directory: /usr/bin/locale is locale(1). */
+  struct stat status;
+  if (stat(path, &status) != 0 || !S_ISDIR(status.st_mode)) strcpy(slash, "/../share/locale");
   bindtextdomain(DOMAIN, path);
 }
 

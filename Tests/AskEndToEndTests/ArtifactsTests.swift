@@ -244,12 +244,18 @@ struct ArtifactsTests {
     #expect(try prompt.waitForExit() == 0)
     #expect(prompt.stdout == "Beta\n")
     #expect(prompt.screen.contains("2) Beta"))
-    // Installed, ask finds its catalogues in PREFIX/share/locale.
+    // Installed, ask finds its catalogues in PREFIX/share/locale, also with
+    // locale(1) beside it (a file, in /usr/bin on every Debian system).
+    let localeProgram = destdir + "/usr/bin/locale"
+    try CatalogueTests.write("#!/bin/sh\n", to: localeProgram)
+    chmod(localeProgram, 0o755)
+    defer { unlink(localeProgram) }
     let russian = try PseudoTerminal(executable: bin, arguments: ["-t", "Pick", "Alpha", "Beta"],
                                      environment: AskSession.environment.merging(["LANG": "ru_RU.UTF-8"]) { $1 },
                                      stdin: .pipe(Array("2\n".utf8)))
     #expect(try russian.waitForExit() == 0)
     #expect(russian.screen.contains("Выбор [1-2, Ctrl-D = отмена]: "))
+    unlink(localeProgram)
     let askpass = try PseudoTerminal(executable: destdir + "/usr/bin/ask-askpass", arguments: ["Password: "],
                                      environment: AskSession.environment, stdin: .pipe([]))
     try askpass.waitForPrompt("Password: ")

@@ -27,7 +27,11 @@ final class TmuxScreen {
       + "HOME=\(Self.quote(directory.path)) \(settings) \(quoted) >"
       + Self.quote(stdoutPath) + "; echo $? >" + Self.quote(statusPath) + ".new; mv "
       + Self.quote(statusPath) + ".new " + Self.quote(statusPath) + "; sleep 60"
-    _ = try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "12", command])
+    // The pane starts in this screen's own folder: the tmux client's is
+    // its PseudoTerminal's, removed when the client has exited (bash would
+    // say so on the screen).
+    _ = try tmux(["-f", "/dev/null", "new-session", "-d", "-c", directory.path, "-x", "\(columns)", "-y", "12",
+                  command])
   }
 
   deinit { _ = try? tmux(["kill-server"]) }
