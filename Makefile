@@ -35,8 +35,9 @@ PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config gettext
 # from (CaseFoldingTests runs the generator and compares); locales, whose
 # sources localedef compiles ru_RU.UTF-8 and zh_CN.UTF-8 from (the
 # translated screens' tests need them installed: a locale that is not gives
-# English).
-TEST_PACKAGES = locales mandoc zsh fish bash-completion git openssh-client gnupg sudo tmux unicode-data \
+# English); libc-l10n, glibc's own catalogues, so that the system's reason
+# in an error ("No such file or directory") is translated too.
+TEST_PACKAGES = locales libc-l10n mandoc zsh fish bash-completion git openssh-client gnupg sudo tmux unicode-data \
   $(DEB_PACKAGES) man-db
 # And for `make deb`: strip (binutils) and lintian, which checks the package
 # (DebianPackageTests too, and man-db to find the installed page).

@@ -199,7 +199,7 @@ public enum AskCommand {
     guard error == 0 else {
       // TRANSLATORS: the first %s is the file name given to '--spec', the
       // second the system's reason (strerror).
-      throw .usage(localized("Cannot open spec file '%s': %s", TerminalText.visible(path), String(cString: strerror(error))))
+      throw .usage(localized("Cannot open spec file '%s': %s", TerminalText.visible(path), String(cString: ask_message_error(error))))
     }
     return fd
   }

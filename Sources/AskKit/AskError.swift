@@ -1,3 +1,4 @@
+import CEditLine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,8 +41,8 @@ public enum AskError: Error, Equatable, Sendable {
   case specTimedOut(after: Duration)
 
   /// The one-line message for standard error, without the program name,
-  /// in the user's language (SPEC §6; the system's reason for an ``io``
-  /// error is `strerror`'s, in the process's own locale).
+  /// in the user's language (SPEC §6), the system's reason for an ``io``
+  /// error too where glibc's own catalogue has it.
   public var message: String {
     switch self {
     case .usage(let text), .spec(let text), .invalidAnswer(let text): text
@@ -52,7 +53,7 @@ public enum AskError: Error, Equatable, Sendable {
     case .io(let operation, let errno) where errno == 0: localized("Cannot %s", operation)
     // TRANSLATORS: %1$s is what could not be done ("read the spec"), %2$s
     // the system's reason ("Permission denied").
-    case .io(let operation, let errno): localized("Cannot %s: %s", operation, String(cString: strerror(errno)))
+    case .io(let operation, let errno): localized("Cannot %s: %s", operation, String(cString: ask_message_error(errno)))
     // TRANSLATORS: %s is a duration ("30 s").
     case .specTimedOut(let limit): localized("No spec arrived within %s", AlertLayout.duration(limit))
     }

@@ -9,10 +9,12 @@
  * locale is C, POSIX or English: those are the msgids themselves. */
 #include "CEditLine.h"
 
+#include <langinfo.h>
 #include <libintl.h>
 #include <limits.h>
 #include <locale.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,6 +27,13 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int state;
 static locale_t messages_locale = (locale_t)0;
 static int domain_bound;
+/* The messages locale's name, and the locale for the system's error texts
+ * (its LC_MESSAGES and LC_CTYPE, made at the first error: strerror_l
+ * converts libc's catalogue to LC_CTYPE's codeset, so only a UTF-8 one is
+ * used, and no gconv module is ever loaded). */
+static char messages_name[256];
+static locale_t error_locale = (locale_t)0;
+static int error_locale_tried;
 
 /* The first of LC_ALL, LC_MESSAGES, LANG that is set and not empty, as
  * POSIX orders them; NULL when none is. */
@@ -81,12 +90,17 @@ static void bind_domain(void) {
  * held. A locale that is not installed gives English, as for setlocale. */
 static void choose(const char *name) {
   if (messages_locale != (locale_t)0) freelocale(messages_locale);
-  messages_locale = (locale_t)0;
+  if (error_locale != (locale_t)0) freelocale(error_locale);
+  messages_locale = error_locale = (locale_t)0;
+  error_locale_tried = 0;
+  messages_name[0] = '\0';
   state = 1;
   if (name == NULL) name = environment_locale();
   if (needs_no_catalogue(name)) return;
+  if (strlen(name) >= sizeof messages_name) return;
   messages_locale = newlocale(LC_MESSAGES_MASK, name, (locale_t)0);
   if (messages_locale == (locale_t)0) return;
+  strcpy(messages_name, name);
   bind_domain();
   state = 2;
 }
@@ -116,6 +130,22 @@ const char *ask_message(const char *msgid, const char *plural, unsigned long cou
     text = plural != NULL ? dngettext(DOMAIN, msgid, plural, count) : dgettext(DOMAIN, msgid);
     uselocale(outer);
   }
+  pthread_mutex_unlock(&lock);
+  return text;
+}
+
+const char *ask_message_error(int errnum) {
+  pthread_mutex_lock(&lock);
+  if (state == 0) choose(NULL);
+  if (state == 2 && !error_locale_tried) {
+    error_locale_tried = 1;
+    error_locale = newlocale(LC_CTYPE_MASK | LC_MESSAGES_MASK, messages_name, (locale_t)0);
+    if (error_locale != (locale_t)0 && strcmp(nl_langinfo_l(CODESET, error_locale), "UTF-8") != 0) {
+      freelocale(error_locale);
+      error_locale = (locale_t)0;
+    }
+  }
+  const char *text = error_locale != (locale_t)0 ? strerror_l(errnum, error_locale) : strerror(errnum);
   pthread_mutex_unlock(&lock);
   return text;
 }

@@ -220,11 +220,14 @@ struct LanguageTests {
     #expect(!pty.stderr.contains("\u{1B}"))
   }
 
-  @Test("Errors are translated too: a usage error, a spec error at its line and column, a rule of the alert",
+  @Test("Errors are translated too: a usage error, a spec error at its line and column, a rule of the alert, the system's reason",
         arguments: [
           (["--tiemout", "1"], "", "ask: Неизвестный параметр '--tiemout'. Возможно, вы имели в виду '--timeout'?\n"),
           (["--json"], "{\"title\": 3}\n", "ask: Спецификация, строка 1, столбец 11: значение 'title' должно быть строкой (получено: число)\n"),
           (["A", "a"], "", "ask: Повторяющееся название кнопки «a» (совпадает с «A»)\n"),
+          // The system's reason in glibc's own Russian (libc-l10n).
+          (["--spec", "/ask-test-no-such-file"], "",
+           "ask: Не удаётся открыть файл спецификации «/ask-test-no-such-file»: Нет такого файла или каталога\n"),
         ])
   func russianErrors(arguments: [String], stdin: String, expected: String) throws {
     let pty = try AskSession.ask(arguments, stdin: .noTerminal(Array(stdin.utf8)), environment: Self.russian)

@@ -136,12 +136,12 @@ struct LongListTests {
     #expect(pty.stdout == "Button 9999\n")
   }
 
-  @Test("A long title and message wrap at the terminal width without splitting a character")
+  @Test("A long title and message wrap at the terminal width without splitting a character; between ideographs as well as at spaces")
   func wrapping() throws {
     let pty = try AskSession.ask(["-t", "T", "-m", String(repeating: "你好世界 ", count: 12), "A"],
                                  environment: ["NO_COLOR": "1"], columns: 30)
     try pty.waitForPrompt()
-    #expect(pty.screen.contains("你好世界 你好世界 你好世界\r\n你好世界 你好世界 你好世界\r\n"))
+    #expect(pty.screen.contains("你好世界 你好世界 你好世界 你\r\n好世界 你好世界 你好世界 你好\r\n"))
     pty.type("1\r")
     #expect(try pty.waitForExit() == 0)
   }

@@ -34,4 +34,18 @@ struct TerminalTextTests {
     #expect(TerminalText.hasNothingToTrim(input) == nothing)
     if nothing { #expect(TerminalText.trimmed(input).unicodeScalars.elementsEqual(input.unicodeScalars)) }
   }
+
+  @Test("Lines break at spaces, and around wide characters (Chinese has no spaces), never before closing or after opening punctuation",
+        arguments: [
+          ("Hello world", 5, ["Hello", "world"]),
+          ("账户的访问令牌", 6, ["账户的", "访问令", "牌"]),
+          ("一二三，四五六", 6, ["一二", "三，四", "五六"]),
+          ("请输入“删除”来确认", 8, ["请输入", "“删除”来", "确认"]),
+          ("（第 1/30 页：Enter 或 > 下一页）", 12, ["（第 1/30", "页：Enter 或", "> 下一页）"]),
+          ("GitHub 账户", 8, ["GitHub", "账户"]),
+          ("Удалить 3 файла?", 10, ["Удалить 3", "файла?"]),
+        ])
+  func wrapsIdeographs(text: String, width: Int, lines: [String]) {
+    #expect(TerminalText.wrapped(text, width: width) == lines)
+  }
 }

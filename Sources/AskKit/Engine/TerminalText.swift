@@ -186,6 +186,45 @@ package enum TerminalText {
     }
   }
 
+  /// The Unicode scalar whose UTF-8 starts at `offset` (U+FFFD where no
+  /// whole scalar does).
+  static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
+    let lead = UInt32(bytes[offset])
+    let (length, bits): (Int, UInt32) = lead < 0x80 ? (1, lead) : lead < 0xE0 ? (2, lead & 0x1F)
+      : lead < 0xF0 ? (3, lead & 0x0F) : (4, lead & 0x07)
+    guard offset + length <= bytes.count else { return 0xFFFD }
+    var value = bits
+    for index in 1..<max(length, 1) where length > 1 { value = value << 6 | UInt32(bytes[offset + index] & 0x3F) }
+    return value
+  }
+
+  /// No line starts with it: closing punctuation, ASCII and CJK (UAX #14's
+  /// CL, CP, IS, EX and the CJK ones of NS).
+  static func isClosingPunctuation(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x21, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D,  // ! ) , . : ; ? ] }
+         0x2019, 0x201D, 0x2026,  // ’ ” …
+         0x3001, 0x3002, 0x3005, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x30FC,  // 、。々〉》」』】〕〗ー
+         0xFF01, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF3D, 0xFF5D, 0xFF5E:  // ！），．：；？］｝～
+      true
+    default:
+      false
+    }
+  }
+
+  /// No line ends with it: opening punctuation, ASCII and CJK (UAX #14's OP).
+  static func isOpeningPunctuation(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x28, 0x5B, 0x7B,  // ( [ {
+         0x2018, 0x201C,  // ‘ “
+         0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016,  // 〈《「『【〔〖
+         0xFF08, 0xFF3B, 0xFF5B:  // （［｛
+      true
+    default:
+      false
+    }
+  }
+
   /// The width of the ASCII cluster of one byte at `offset` (see
   /// ``cluster(in:at:of:)``), or -1 when none starts there. (Apart, and
   /// without the text, so the common case costs no reference counting.)
@@ -218,15 +257,26 @@ package enum TerminalText {
 
     /// The lines, or `nil` when the whole text fits one.
     mutating func wrap() -> [Range<Int>]? {
+      // Chinese and Japanese put no spaces between words: a line may also
+      // break before or after a wide character (UAX #14's ideographs,
+      // roughly), but not before closing punctuation (，。）”) nor after
+      // opening punctuation (（“).
+      var previousWide = false, previousOpens = false
       while wordEnd < bytes.count {
         steps &+= 1
         if steps % Interruption.interval == 0 && Interruption.isPending { break }
         let ascii = TerminalText.asciiWidth(in: bytes, at: wordEnd)
         let cluster = ascii >= 0 ? (length: 1, width: ascii) : TerminalText.cluster(in: bytes, at: wordEnd, of: text)
+        let wide = cluster.width == 2
         if cluster.length == 1 && bytes[wordEnd] == 0x20 {
           flushWord()
           wordHasSpace = true
+        } else if (wide || previousWide) && wordEnd > wordStart && !previousOpens
+                    && !TerminalText.isClosingPunctuation(TerminalText.scalar(in: bytes, at: wordEnd)) {
+          flushWord()
         }
+        previousWide = wide
+        previousOpens = TerminalText.isOpeningPunctuation(TerminalText.scalar(in: bytes, at: wordEnd))
         wordEnd += cluster.length
         wordWidth += cluster.width
       }

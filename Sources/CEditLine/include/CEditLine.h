@@ -562,6 +562,12 @@ int ask_messages_are_msgids(void);
  * UTF-8 whatever LC_CTYPE. Thread-safe. */
 const char *ask_message(const char *msgid, const char *_Nullable plural, unsigned long count);
 
+/* The system's text for `errnum`, in the chosen language when glibc has it
+ * (its own catalogue, libc.mo) and the language's locale is UTF-8: with
+ * strerror_l; else strerror's, in the process's locale. Thread-safe; copy
+ * it before the next call. */
+const char *ask_message_error(int errnum);
+
 #pragma clang assume_nonnull end
 
 #endif
