@@ -90,13 +90,10 @@ enum AskpassPrompt: Equatable {
       alert.textFields = [TextField(label: label, placeholder: placeholder)]
       return alert
     case .confirm:
-      // The buttons' titles only are translated: what is printed is
-      // always `yes` (ResultPrinter), which ssh-agent reads.
-      // TRANSLATORS: a button of ssh-agent's confirmation (ssh-add -c), with "No".
-      let yes = localized("Yes")
-      // TRANSLATORS: a button of ssh-agent's confirmation (ssh-add -c), with "Yes".
-      let no = localized("No")
-      return Alert(message: message, buttons: [Button(yes), Button(no, role: .cancel)])
+      // Titles, not words of ask's: answered `yes` or `no` (or their
+      // numbers) in every language, so the exit status a piped answer gives
+      // never depends on it, as the implied OK and Cancel do not.
+      return Alert(message: message, buttons: [Button("Yes"), Button("No", role: .cancel)])
     case .notice:
       return Alert(message: message)
     }

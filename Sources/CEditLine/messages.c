@@ -8,6 +8,7 @@
  * Nothing is set up until the first lookup, and nothing at all when the
  * locale is C, POSIX or English: those are the msgids themselves. */
 #include "CEditLine.h"
+#include "catalogue.h"
 
 #include <langinfo.h>
 #include <libintl.h>
@@ -64,18 +65,21 @@ static int needs_no_catalogue(const char *name) {
  * program beside an installed /usr/bin/ask); else ../share/locale
  * from it (PREFIX/bin/ask → PREFIX/share/locale, as make install lays
  * them out); else gettext's default. */
+static char root[PATH_MAX] = "/usr/share/locale";  // glibc's default
+
 static void bind_domain(void) {
   if (domain_bound) return;
   domain_bound = 1;
   bind_textdomain_codeset(DOMAIN, "UTF-8");
-  const char *root = getenv("ASK_LOCALEDIR");
-  if (root != NULL && root[0] != '\0') {
+  const char *given = getenv("ASK_LOCALEDIR");
+  if (given != NULL && given[0] != '\0' && strlen(given) < sizeof root) {
+    strcpy(root, given);
     bindtextdomain(DOMAIN, root);
     return;
   }
   char path[PATH_MAX];
   ssize_t length = readlink("/proc/self/exe", path, sizeof path - 32);
-  if (length <= 0) return;
+  if (length <= 0 || length >= (ssize_t)sizeof path - 32) return;
   path[length] = '\0';
   char *slash = strrchr(path, '/');
   if (slash == NULL) return;
@@ -83,7 +87,8 @@ static void bind_domain(void) {
   /* A directory: /usr/bin/locale is locale(1). */
   struct stat status;
   if (stat(path, &status) != 0 || !S_ISDIR(status.st_mode)) strcpy(slash, "/../share/locale");
-  bindtextdomain(DOMAIN, path);
+  strcpy(root, path);
+  bindtextdomain(DOMAIN, root);
 }
 
 /* Makes `name` (NULL: the environment's) the messages locale; the lock is
@@ -102,6 +107,13 @@ static void choose(const char *name) {
   if (messages_locale == (locale_t)0) return;
   strcpy(messages_name, name);
   bind_domain();
+  // A catalogue glibc would be harmed by (catalogue.c) means English.
+  if (!catalogue_search_is_sound(root, name, getenv("LANGUAGE"))) {
+    freelocale(messages_locale);
+    messages_locale = (locale_t)0;
+    messages_name[0] = '\0';
+    return;
+  }
   state = 2;
 }
 

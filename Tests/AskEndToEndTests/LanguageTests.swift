@@ -220,6 +220,91 @@ struct LanguageTests {
     #expect(!pty.stderr.contains("\u{1B}"))
   }
 
+  /// The Russian catalogue beside the ask under test, damaged by `damage`
+  /// (its bytes, little-endian words), in a new folder's ru/LC_MESSAGES.
+  static func damagedCatalogue(_ damage: (inout [UInt8]) -> Void) throws -> TemporaryDirectory {
+    let root = try TemporaryDirectory()
+    _ = try CatalogueTests.run("/bin/mkdir", ["-p", root.path + "/ru/LC_MESSAGES"])
+    var bytes = try ArtifactsTests.bytes(ArtifactsTests.besideBinary("locale/ru/LC_MESSAGES/ask.mo"))
+    damage(&bytes)
+    let file = try #require(fopen(root.path + "/ru/LC_MESSAGES/ask.mo", "wb"))
+    fwrite(bytes, 1, bytes.count, file)
+    fclose(file)
+    return root
+  }
+
+  static func word(_ bytes: [UInt8], _ offset: Int) -> Int {
+    (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+  }
+
+  static func setWord(_ bytes: inout [UInt8], _ offset: Int, _ value: Int) {
+    for index in 0..<4 { bytes[offset + index] = UInt8((value >> (8 * index)) & 0xFF) }
+  }
+
+  @Test("A damaged catalogue is not read (glibc trusts it and would hang, ignoring signals, or crash): English, at once",
+        arguments: [
+          "hash table size not prime", "hash table without an empty slot", "hash entry past the strings",
+          "string offset past the end", "string without its NUL", "truncated", "wrong magic",
+        ])
+  func damagedCatalogue(damage: String) throws {
+    let root = try Self.damagedCatalogue { bytes in
+      let (count, originals, hashSize, hashOffset) = (Self.word(bytes, 8), Self.word(bytes, 12),
+                                                      Self.word(bytes, 20), Self.word(bytes, 24))
+      switch damage {
+      case "hash table size not prime": Self.setWord(&bytes, 20, 42)
+      case "hash table without an empty slot": for slot in 0..<hashSize { Self.setWord(&bytes, hashOffset + 4 * slot, 1) }
+      case "hash entry past the strings": Self.setWord(&bytes, hashOffset, count + 5)
+      case "string offset past the end": Self.setWord(&bytes, originals + 8 * (count - 1) + 4, bytes.count + 100)
+      case "string without its NUL":
+        let (length, offset) = (Self.word(bytes, originals + 8), Self.word(bytes, originals + 12))
+        bytes[offset + length] = UInt8(ascii: "x")
+      case "truncated": bytes.removeLast(bytes.count / 2)
+      default: bytes[0] ^= 0xFF
+      }
+    }
+    let pty = try AskSession.ask(["-t", "T", "A", "B"], stdin: .noTerminal(Array("x\n".utf8)),
+                                 environment: ["LANG": "ru_RU.UTF-8", "ASK_LOCALEDIR": root.path])
+    #expect(try pty.waitForExit(timeout: 5) == 2)
+    #expect(pty.stderr.hasSuffix("\nChoice [1-2, Ctrl-D = cancel]: x\n" + Self.english), "\(pty.stderr)")
+  }
+
+  @Test("A catalogue whose plural expression divides by zero (glibc raises SIGFPE), or that is a FIFO (its open would block, --timeout with it), is not read",
+        arguments: ["n/0", "n%0", "n % 00", "fifo"])
+  func hostileCatalogue(kind: String) throws {
+    let root = try TemporaryDirectory()
+    let messages = root.path + "/ru/LC_MESSAGES"
+    _ = try CatalogueTests.run("/bin/mkdir", ["-p", messages])
+    if kind == "fifo" {
+      try #require(mkfifo(messages + "/ask.mo", 0o644) == 0)
+    } else {
+      try CatalogueTests.write("""
+        msgid ""
+        msgstr "Content-Type: text/plain; charset=UTF-8\\nPlural-Forms: nplurals=2; plural=\(kind);\\n"
+
+        msgid "(%d match, page %d of %d: Enter or > next, < previous; type more to narrow)"
+        msgid_plural "(%d matches, page %d of %d: Enter or > next, < previous; type more to narrow)"
+        msgstr[0] "(%d совпадение, страница %d из %d)"
+        msgstr[1] "(%d совпадения, страница %d из %d)"
+
+        msgid "Choice [%s, Ctrl-D = cancel]: "
+        msgstr "Выбор [%s, Ctrl-D = отмена]: "
+
+        """, to: root.path + "/ask.po")
+      let compiled = try CatalogueTests.run("/usr/bin/msgfmt", ["-o", messages + "/ask.mo", root.path + "/ask.po"])
+      try #require(compiled.exitStatus == 0, "\(compiled.stderr)")
+    }
+    // A list of pages on a pty: its filter's page line is the plural.
+    let titles = (1...200).map { "Item \($0)" }
+    let pty = try AskSession.ask(["--timeout", "30", "-t", "T"] + titles,
+                                 environment: ["LANG": "ru_RU.UTF-8", "ASK_LOCALEDIR": root.path])
+    try pty.waitForPrompt("Choice [1-200, Ctrl-D = cancel]: ")
+    pty.type("em 1\r")  // in 111 titles: a filter of pages
+    try pty.waitFor("matches, page 1 of")
+    pty.type("\u{4}")
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.termiosRestored)
+  }
+
   @Test("Errors are translated too: a usage error, a spec error at its line and column, a rule of the alert, the system's reason",
         arguments: [
           (["--tiemout", "1"], "", "ask: Неизвестный параметр '--tiemout'. Возможно, вы имели в виду '--timeout'?\n"),

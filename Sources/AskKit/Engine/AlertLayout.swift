@@ -48,7 +48,9 @@ package enum AlertLayout {
     if let message = alert.message, !message.isEmpty {
       lines += TerminalText.visibleLines(message).flatMap { TerminalText.wrapped($0, width: width) }
     }
-    if let timeout = alert.timeout, timeout > .zero { lines.append(timeLimit(timeout, alert: alert)) }
+    if let timeout = alert.timeout, timeout > .zero {
+      lines += TerminalText.wrapped(timeLimit(timeout, alert: alert), width: width)
+    }
     if alert.style != .default {
       // TRANSLATORS: the hint line of a text field: Enter submits (the
       // implied OK button), Ctrl-D cancels; key names stay as written.
@@ -94,7 +96,7 @@ package enum AlertLayout {
       // TRANSLATORS: under the title: %1$s is a duration ("2 min 5 s"),
       // %2$s the default button's title, chosen when the time is up.
       return localized("(times out in %s, then chooses %s)", duration(limit),
-                       TerminalText.visible(alert.buttons[index].title))
+                       TerminalText.shortened(alert.buttons[index].title))
     }
     // TRANSLATORS: under the title: %s is a duration ("30 s").
     return localized("(times out in %s)", duration(limit))
@@ -162,8 +164,10 @@ package enum AlertLayout {
       // TRANSLATORS: the answer line with a default button: %1$s is the
       // numbers to type ("1-4"), %2$s the default's title, which Enter
       // chooses. Key names stay as written; keep the ": " at the end.
+      // The title shortened: libedit draws the prompt whole, and no signal
+      // acts while it does.
       return localized("Choice [%s, Enter = %s, Ctrl-D = cancel]: ", range,
-                       TerminalText.visible(alert.buttons[index].title))
+                       TerminalText.shortened(alert.buttons[index].title))
     }
     // TRANSLATORS: the answer line: %s is the numbers to type ("1-4", or
     // "1"). Key names stay as written; keep the ": " at the end.

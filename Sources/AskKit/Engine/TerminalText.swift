@@ -94,7 +94,8 @@ package enum TerminalText {
   /// ``visible(_:)`` of at most `limit` characters, with `…` when cut: for
   /// quoting an answer in a hint.
   package static func shortened(_ text: String, limit: Int = 40) -> String {
-    text.count <= limit ? visible(text) : visible(String(text.prefix(limit))) + "…"
+    let head = text.prefix(limit + 1)  // not counting a 10 MB title whole
+    return head.count <= limit ? visible(text) : visible(String(head.prefix(limit))) + "…"
   }
 
   /// The lines of a multi-line text (a message): split at LF (a CR before

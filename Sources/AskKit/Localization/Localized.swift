@@ -49,15 +49,15 @@ package enum Messages {
       guard let plural else { return String(cString: ask_message(id, nil, forms)) }
       return plural.description.withCString { String(cString: ask_message(id, $0, forms)) }
     }
-    // A catalogue is data drawn on the terminal as it is: one that holds a
-    // control character (an escape sequence, a newline no msgid has) or
-    // bytes that are not UTF-8 is not used for that message.
-    guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{FFFD}" })
-    else {
-      if let plural, count != 1 { return plural.description }
-      return msgid.description
-    }
-    return text
+    // A catalogue is data drawn on the terminal as it is: a translation
+    // that holds what a spec's text would be shown otherwise (a control
+    // character, an escape sequence, a bidi override, bytes that are not
+    // UTF-8), or nothing but spaces, is not used: the msgid is.
+    let unusable = TerminalText.firstScalarShownOtherwise(in: text) != nil || text.unicodeScalars.contains("\u{FFFD}")
+      || TerminalText.trimmed(text).isEmpty
+    guard unusable else { return text }
+    if let plural, count != 1 { return plural.description }
+    return msgid.description
   }
 
   /// `format` with its printf-style placeholders (`%s`, `%d`, `%N$s`,

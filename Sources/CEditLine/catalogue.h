@@ -1,0 +1,22 @@
+/* The check of message catalogues before glibc reads them (catalogue.c),
+ * for messages.c. Not part of the module's interface. */
+#ifndef ASK_CATALOGUE_H
+#define ASK_CATALOGUE_H
+
+/* 1 when every catalogue of the "ask" domain that gettext could take for
+ * the messages locale `name` and the LANGUAGE list `language` (NULL or ""
+ * for none) under `root` is sound (catalogue_is_sound), or there is none;
+ * 0 when one is not: then none is to be used. */
+int catalogue_search_is_sound(const char *root, const char *name, const char *language);
+
+/* 1 when the file at `path` is a catalogue glibc can read without harm:
+ * a regular file (never a FIFO or device whose open or read blocks) of at
+ * most 16 MiB, in the .mo format (revision 0), every string inside the
+ * file and NUL-terminated, no string longer than 64 KiB, its hash table of
+ * a prime size with an empty slot (glibc's probe loops forever in one
+ * without), every entry a string's, and a Plural-Forms expression that
+ * divides only by literal numbers other than 0 (glibc raises SIGFPE on a
+ * division by zero). */
+int catalogue_is_sound(const char *path);
+
+#endif
