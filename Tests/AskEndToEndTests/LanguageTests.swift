@@ -113,7 +113,7 @@ struct LanguageTests {
   @Test("A time limit stated and its end drawn, in Russian and in Chinese; the default on stdout as given", arguments: [
     (["LANG": "ru_RU.UTF-8"], ["Продолжить?", "Да", "Нет"], [
       "Продолжить?",
-      "(время ожидания 1 с, затем будет выбрано: Да)",
+      "(время ожидания 1\u{A0}с, затем будет выбрано: Да)",  // a no-break space: 1 с never split
       "  1) Да (по умолчанию)",
       "  2) Нет",
       "Выбор [1-2, Enter = Да, Ctrl-D = отмена]:",
@@ -121,7 +121,7 @@ struct LanguageTests {
     ]),
     (["LANG": "zh_CN.UTF-8"], ["继续？", "是", "否"], [
       "继续？",
-      "（1 秒后超时，届时将选择“是”）",
+      "（1\u{A0}秒后超时，届时将选择“是”）",
       "  1) 是（默认）",
       "  2) 否",
       "请选择 [1-2，Enter = 是，Ctrl-D = 取消]：",
