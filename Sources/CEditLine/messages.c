@@ -146,18 +146,43 @@ const char *ask_message(const char *msgid, const char *plural, unsigned long cou
   return text;
 }
 
+/* 1 when a locale name's codeset is UTF-8 (written UTF-8, utf8, …). */
+static int names_utf8(const char *name) {
+  const char *codeset = strchr(name, '.');
+  if (codeset == NULL) return 0;
+  char normal[8];
+  size_t n = 0;
+  for (const char *p = codeset + 1; *p != '\0' && *p != '@'; p++) {
+    char c = (char)(*p | 0x20);
+    if ((c >= 'a' && c <= 'z') || (*p >= '0' && *p <= '9')) {
+      if (n + 1 >= sizeof normal) return 0;
+      normal[n++] = *p >= '0' && *p <= '9' ? *p : c;
+    }
+  }
+  normal[n] = '\0';
+  return strcmp(normal, "utf8") == 0;
+}
+
 const char *ask_message_error(int errnum) {
   pthread_mutex_lock(&lock);
   if (state == 0) choose(NULL);
   if (state == 2 && !error_locale_tried) {
     error_locale_tried = 1;
-    error_locale = newlocale(LC_CTYPE_MASK | LC_MESSAGES_MASK, messages_name, (locale_t)0);
-    if (error_locale != (locale_t)0 && strcmp(nl_langinfo_l(CODESET, error_locale), "UTF-8") != 0) {
-      freelocale(error_locale);
-      error_locale = (locale_t)0;
-    }
+    // UTF-8 by its name (ru_RU.UTF-8, zh_CN.utf8): the static glibc's
+    // nl_langinfo_l does not tell a newlocale value's codeset.
+    if (names_utf8(messages_name))
+      error_locale = newlocale(LC_CTYPE_MASK | LC_MESSAGES_MASK, messages_name, (locale_t)0);
   }
-  const char *text = error_locale != (locale_t)0 ? strerror_l(errnum, error_locale) : strerror(errnum);
+  // glibc's own catalogue, as strerror_l reads it in a dynamically linked
+  // program (in a static one it does not look): its English text looked
+  // up in the "libc" domain under a UTF-8 locale (no conversion).
+  const char *text = strerror(errnum);
+  const char *english = strerrordesc_np(errnum);
+  if (error_locale != (locale_t)0 && english != NULL) {
+    locale_t outer = uselocale(error_locale);
+    text = dgettext("libc", english);
+    uselocale(outer);
+  }
   pthread_mutex_unlock(&lock);
   return text;
 }
