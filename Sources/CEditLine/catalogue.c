@@ -197,13 +197,28 @@ static int alias(const char *name, size_t length, char *out, size_t size) {
   return found;
 }
 
+/* 1 when the locale name's codeset (after '.', before '@') is UTF-8
+ * however written. */
+static int is_utf8_name(const char *name, size_t length) {
+  const char *dot = memchr(name, '.', length);
+  if (dot == NULL) return 0;
+  size_t end = (size_t)(dot - name) + 1, stop = end;
+  while (stop < length && name[stop] != '@') stop++;
+  char normal[16];
+  normalised(name + end, stop - end, normal, sizeof normal);
+  return strcmp(normal, "utf8") == 0;
+}
+
 int catalogue_search_is_sound(const char *root, const char *name, const char *language) {
   const char *list = language != NULL && language[0] != '\0' ? language : name;
   while (*list != '\0') {
     size_t length = strcspn(list, ":");
-    // An alias's value replaces the name in gettext's search.
+    // An alias's value replaces the name in gettext's search. A name with
+    // a UTF-8 codeset (ru_RU.UTF-8, the usual one) is no alias of the
+    // system's locale.alias, which is not read for it (gettext reads it
+    // anyway, and a prompt need not pay twice).
     char expanded[256];
-    int result = alias(list, length, expanded, sizeof expanded)
+    int result = !is_utf8_name(list, length) && alias(list, length, expanded, sizeof expanded)
       ? check_language(root, expanded, strlen(expanded)) : check_language(root, list, length);
     if (result == UNSOUND) return 0;
     if (result == SOUND) return 1;  // gettext takes this language's
