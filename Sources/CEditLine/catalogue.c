@@ -197,9 +197,7 @@ static int alias(const char *name, size_t length, char *out, size_t size) {
   return found;
 }
 
-/* 1 when the locale name's codeset (after '.', before '@') is UTF-8
- * however written. */
-static int is_utf8_name(const char *name, size_t length) {
+int catalogue_name_is_utf8(const char *name, size_t length) {
   const char *dot = memchr(name, '.', length);
   if (dot == NULL) return 0;
   size_t end = (size_t)(dot - name) + 1, stop = end;
@@ -218,7 +216,7 @@ int catalogue_search_is_sound(const char *root, const char *name, const char *la
     // system's locale.alias, which is not read for it (gettext reads it
     // anyway, and a prompt need not pay twice).
     char expanded[256];
-    int result = !is_utf8_name(list, length) && alias(list, length, expanded, sizeof expanded)
+    int result = !catalogue_name_is_utf8(list, length) && alias(list, length, expanded, sizeof expanded)
       ? check_language(root, expanded, strlen(expanded)) : check_language(root, list, length);
     if (result == UNSOUND) return 0;
     if (result == SOUND) return 1;  // gettext takes this language's

@@ -3,6 +3,8 @@
 #ifndef ASK_CATALOGUE_H
 #define ASK_CATALOGUE_H
 
+#include <stddef.h>
+
 /* 1 when every catalogue of the "ask" domain that gettext could take for
  * the messages locale `name` and the LANGUAGE list `language` (NULL or ""
  * for none) under `root` is sound (catalogue_is_sound), or there is none;
@@ -18,5 +20,9 @@ int catalogue_search_is_sound(const char *root, const char *name, const char *la
  * divides only by literal numbers other than 0 (glibc raises SIGFPE on a
  * division by zero). */
 int catalogue_is_sound(const char *path);
+
+/* 1 when the codeset of the locale name's first `length` bytes (after
+ * '.', before '@') is UTF-8 however written (UTF-8, utf8, …). */
+int catalogue_name_is_utf8(const char *name, size_t length);
 
 #endif

@@ -146,23 +146,6 @@ const char *ask_message(const char *msgid, const char *plural, unsigned long cou
   return text;
 }
 
-/* 1 when a locale name's codeset is UTF-8 (written UTF-8, utf8, …). */
-static int names_utf8(const char *name) {
-  const char *codeset = strchr(name, '.');
-  if (codeset == NULL) return 0;
-  char normal[8];
-  size_t n = 0;
-  for (const char *p = codeset + 1; *p != '\0' && *p != '@'; p++) {
-    char c = (char)(*p | 0x20);
-    if ((c >= 'a' && c <= 'z') || (*p >= '0' && *p <= '9')) {
-      if (n + 1 >= sizeof normal) return 0;
-      normal[n++] = *p >= '0' && *p <= '9' ? *p : c;
-    }
-  }
-  normal[n] = '\0';
-  return strcmp(normal, "utf8") == 0;
-}
-
 const char *ask_message_error(int errnum) {
   pthread_mutex_lock(&lock);
   if (state == 0) choose(NULL);
@@ -170,7 +153,7 @@ const char *ask_message_error(int errnum) {
     error_locale_tried = 1;
     // UTF-8 by its name (ru_RU.UTF-8, zh_CN.utf8): the static glibc's
     // nl_langinfo_l does not tell a newlocale value's codeset.
-    if (names_utf8(messages_name))
+    if (catalogue_name_is_utf8(messages_name, strlen(messages_name)))
       error_locale = newlocale(LC_CTYPE_MASK | LC_MESSAGES_MASK, messages_name, (locale_t)0);
   }
   // glibc's own catalogue, as strerror_l reads it in a dynamically linked

@@ -13,71 +13,78 @@ struct LanguageTests {
 
   // MARK: - Golden screens
 
-  @Test("Russian: the alert, a wrong answer and its hint, the start of the destructive title and its hint, the right answer")
-  func russianAlert() throws {
-    let screen = try TmuxScreen(["-t", "Удалить 3 файла?", "-m", "Их нельзя будет восстановить.",
-                                 "-d", "Удалить", "-c", "Отмена"], environment: Self.russian)
-    try screen.waitForScreen([
-      "Удалить 3 файла?",
-      "Их нельзя будет восстановить.",
-      "  1) Удалить (опасно)",
-      "  2) Отмена",
-      "Выбор [1-2, Ctrl-D = отмена]:",
-    ])
-    try screen.type("x")
-    try screen.press("Enter")
-    try screen.type("Уд")
-    try screen.press("Enter")
-    try screen.waitForScreen([
-      "Удалить 3 файла?",
-      "Их нельзя будет восстановить.",
-      "  1) Удалить (опасно)",
-      "  2) Отмена",
-      "Выбор [1-2, Ctrl-D = отмена]: x",
-      "Нет кнопки, соответствующей «x»: введите число от 1 до 2 или название.",
-      "Выбор [1-2, Ctrl-D = отмена]: Уд",
-      "«Уд» — лишь начало названия «Удалить»: чтобы выбрать эту кнопку, введите",
-      "название целиком или 1.",
-      "Выбор [1-2, Ctrl-D = отмена]:",
-    ])
-    try screen.type("1")
-    try screen.press("Enter")
-    let result = try screen.waitForExit()
-    #expect(result.status == 0)
-    #expect(result.stdout == "Удалить\n")
+  /// An alert in one language: its arguments, the answers typed (one
+  /// wrong, one the start of the destructive title), the screen before and
+  /// after them, and the title the answer `1` prints.
+  struct AlertScreens: Sendable, CustomTestStringConvertible {
+    let language: String
+    let arguments: [String]
+    let answers: [String]
+    let first: [String]
+    let hints: [String]
+    let chosen: String
+    var testDescription: String { language }
   }
 
-  @Test("Chinese: the alert, a wrong answer and its hint, the start of the destructive title and its hint, the right answer")
-  func chineseAlert() throws {
-    let screen = try TmuxScreen(["-t", "删除 3 个文件？", "-m", "删除后无法恢复。", "-d", "删除", "-c", "取消"],
-                                environment: Self.chinese)
-    try screen.waitForScreen([
-      "删除 3 个文件？",
-      "删除后无法恢复。",
-      "  1) 删除（危险）",
-      "  2) 取消",
-      "请选择 [1-2，Ctrl-D = 取消]：",
-    ])
-    try screen.type("x")
-    try screen.press("Enter")
-    try screen.type("删")
-    try screen.press("Enter")
-    try screen.waitForScreen([
-      "删除 3 个文件？",
-      "删除后无法恢复。",
-      "  1) 删除（危险）",
-      "  2) 取消",
-      "请选择 [1-2，Ctrl-D = 取消]：x",
-      "没有与“x”匹配的按钮：请输入 1 到 2 之间的编号，或输入标题。",
-      "请选择 [1-2，Ctrl-D = 取消]：删",
-      "“删”只是“删除”的开头：请输入完整标题或 1 来选择它。",
-      "请选择 [1-2，Ctrl-D = 取消]：",
-    ])
+  static let alertScreens = [
+    AlertScreens(
+      language: "ru_RU.UTF-8",
+      arguments: ["-t", "Удалить 3 файла?", "-m", "Их нельзя будет восстановить.", "-d", "Удалить", "-c", "Отмена"],
+      answers: ["x", "Уд"],
+      first: [
+        "Удалить 3 файла?",
+        "Их нельзя будет восстановить.",
+        "  1) Удалить (опасно)",
+        "  2) Отмена",
+        "Выбор [1-2, Ctrl-D = отмена]:",
+      ],
+      hints: [
+        "Выбор [1-2, Ctrl-D = отмена]: x",
+        "Нет кнопки, соответствующей «x»: введите число от 1 до 2 или название.",
+        "Выбор [1-2, Ctrl-D = отмена]: Уд",
+        "«Уд» — лишь начало названия «Удалить»: чтобы выбрать эту кнопку, введите",
+        "название целиком или 1.",
+        "Выбор [1-2, Ctrl-D = отмена]:",
+      ],
+      chosen: "Удалить"),
+    AlertScreens(
+      language: "zh_CN.UTF-8",
+      arguments: ["-t", "删除 3 个文件？", "-m", "删除后无法恢复。", "-d", "删除", "-c", "取消"],
+      answers: ["x", "删"],
+      first: [
+        "删除 3 个文件？",
+        "删除后无法恢复。",
+        "  1) 删除（危险）",
+        "  2) 取消",
+        "请选择 [1-2，Ctrl-D = 取消]：",
+      ],
+      hints: [
+        "请选择 [1-2，Ctrl-D = 取消]：x",
+        "没有与“x”匹配的按钮：请输入 1 到 2 之间的编号，或输入标题。",
+        "请选择 [1-2，Ctrl-D = 取消]：删",
+        "“删”只是“删除”的开头：请输入完整标题或 1 来选择它。",
+        "请选择 [1-2，Ctrl-D = 取消]：",
+      ],
+      chosen: "删除"),
+  ]
+
+  @Test("Russian and Chinese: the alert, a wrong answer and its hint, the start of the destructive title and its hint, the right answer",
+        arguments: alertScreens)
+  func alert(_ case_: AlertScreens) throws {
+    let screen = try TmuxScreen(case_.arguments, environment: ["LANG": case_.language])
+    try screen.waitForScreen(case_.first)
+    for answer in case_.answers {
+      try screen.type(answer)
+      try screen.press("Enter")
+    }
+    // The first answer is typed on the first answer line; hints and new
+    // answer lines follow it.
+    try screen.waitForScreen(Array(case_.first.dropLast()) + case_.hints)
     try screen.type("1")
     try screen.press("Enter")
     let result = try screen.waitForExit()
     #expect(result.status == 0)
-    #expect(result.stdout == "删除\n")
+    #expect(result.stdout == case_.chosen + "\n")
   }
 
   @Test("Russian: a secure field's label and hint line, one * per character; the secret on stdout as typed")

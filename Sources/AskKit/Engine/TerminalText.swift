@@ -188,15 +188,11 @@ package enum TerminalText {
   }
 
   /// The Unicode scalar whose UTF-8 starts at `offset` (U+FFFD where no
-  /// whole scalar does).
+  /// whole scalar does), by the shim's one decoder.
   static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
-    let lead = UInt32(bytes[offset])
-    let (length, bits): (Int, UInt32) = lead < 0x80 ? (1, lead) : lead < 0xE0 ? (2, lead & 0x1F)
-      : lead < 0xF0 ? (3, lead & 0x0F) : (4, lead & 0x07)
-    guard offset + length <= bytes.count else { return 0xFFFD }
-    var value = bits
-    for index in 1..<max(length, 1) where length > 1 { value = value << 6 | UInt32(bytes[offset + index] & 0x3F) }
-    return value
+    var scalar: UInt32 = 0xFFFD
+    _ = ask_utf8_sequence(bytes.baseAddress! + offset, bytes.count - offset, &scalar)
+    return scalar
   }
 
   /// No line starts with it: closing punctuation, ASCII and CJK (UAX #14's
@@ -262,7 +258,7 @@ package enum TerminalText {
       // break before or after a wide character (UAX #14's ideographs,
       // roughly), but not before closing punctuation (，。）”) nor after
       // opening punctuation (（“).
-      var previousWide = false, previousOpens = false
+      var previousWide = false, previousStart = 0
       while wordEnd < bytes.count {
         steps &+= 1
         if steps % Interruption.interval == 0 && Interruption.isPending { break }
@@ -272,12 +268,12 @@ package enum TerminalText {
         if cluster.length == 1 && bytes[wordEnd] == 0x20 {
           flushWord()
           wordHasSpace = true
-        } else if (wide || previousWide) && wordEnd > wordStart && !previousOpens
+        } else if (wide || previousWide) && wordEnd > wordStart
+                    && !TerminalText.isOpeningPunctuation(TerminalText.scalar(in: bytes, at: previousStart))
                     && !TerminalText.isClosingPunctuation(TerminalText.scalar(in: bytes, at: wordEnd)) {
           flushWord()
         }
-        previousWide = wide
-        previousOpens = TerminalText.isOpeningPunctuation(TerminalText.scalar(in: bytes, at: wordEnd))
+        (previousWide, previousStart) = (wide, wordEnd)
         wordEnd += cluster.length
         wordWidth += cluster.width
       }
