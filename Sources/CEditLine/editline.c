@@ -9,6 +9,7 @@
 #include <histedit.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -24,8 +26,9 @@ enum { HISTORY_SIZE = 100 };
 
 struct ask_line {
   ask_session_t *session;   /* the terminal session: waits, holds */
+  const char *program;      /* for the editrc's `program:` lines */
   locale_t locale;          /* a UTF-8 LC_CTYPE for libedit */
-  EditLine *el;
+  EditLine *el;             /* NULL until the first read starts libedit */
   History *history;
   FILE *in, *out, *err;     /* libedit's streams (dups of the fds) */
   int infd, outfd;          /* the terminal read by read_char, and drawn on */
@@ -103,6 +106,8 @@ static void forget_drawing(struct ask_line *s) {
   s->drawn_length = s->drawn_cursor = 0;
 }
 
+static void draw_text(struct ask_line *s, const unsigned char *text, size_t length, size_t cursor);
+
 /* Draws the prompt and the line (ask_line_drawing), the cursor where
  * libedit has it, or at the end when `at_end`. libedit's cursor is kept
  * on a character boundary first (a key that moved it by one scalar into
@@ -123,6 +128,12 @@ static void draw_line(struct ask_line *s, int at_end) {
     if (length > 0 && text[length - 1] == '\n') length--; /* el_gets's line ends with its Enter */
     cursor = length;
   }
+  draw_text(s, text, length, cursor);
+}
+
+/* Draws the prompt and `length` bytes of `text` (the cursor `cursor`
+ * bytes in) from what the last drawing left, and remembers them. */
+static void draw_text(struct ask_line *s, const unsigned char *text, size_t length, size_t cursor) {
   /* The terminal's width now (libedit's may be stale: see read_char);
    * 0 is unknown, and more than ASK_SIZE_MAX counts as that (SPEC §6). */
   struct winsize window;
@@ -407,36 +418,88 @@ static locale_t utf8_locale(void) {
   return fallback;
 }
 
+/* A terminal for libedit to start on: the other side of a pseudo-terminal
+ * of its own, with the modes `modes` and the size `size`; its descriptor (the pseudo-terminal's
+ * master in *master), or -1. libedit's start sets modes on the terminal it
+ * is given — echo and canonical mode on, for as long as the set-up takes —
+ * and reads there the modes it edits in: on the stand-in it sees the
+ * terminal's own modes and changes nothing a user types into. */
+static int stand_in(const struct termios *modes, const struct winsize *size, int *master) {
+  *master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (*master < 0) return -1;
+  char name[64];
+  int fd = -1;
+  if (unlockpt(*master) == 0 && ptsname_r(*master, name, sizeof name) == 0)
+    fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (fd >= 0 && tcsetattr(fd, TCSANOW, modes) == 0) {
+    if (size != NULL) (void)ioctl(fd, TIOCSWINSZ, size);
+    return fd;
+  }
+  if (fd >= 0) close(fd);
+  close(*master);
+  *master = -1;
+  return -1;
+}
+
 ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd, int outfd,
                           ask_complete_fn complete, void *context) {
   struct ask_line *s = calloc(1, sizeof *s);
   if (s == NULL) return NULL;
   s->session = session;
-  s->locale = utf8_locale();
-  locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
+  s->program = program;
   s->infd = infd;
   s->outfd = outfd;
   s->complete = complete;
   s->context = context;
   s->deadline_ms = -1;
+  /* ask draws the line (draw_line) on any terminal libedit knows how to
+   * move the cursor on; libedit's own drawing goes nowhere. With TERM
+   * dumb, unset or empty (libedit's "dumb") libedit draws, as it does
+   * without cursor motion. */
+  const char *terminal = getenv("TERM");
+  s->draws = terminal != NULL && terminal[0] != '\0' && strcmp(terminal, "dumb") != 0;
   s->prompt = strdup("");
-  int in = dup(infd), out = dup(outfd);
+  if (s->prompt == NULL) {
+    free(s);
+    errno = ENOMEM;
+    return NULL;
+  }
+  return s;
+}
+
+/* Starts libedit, at the first read: after its prompt is on the screen,
+ * since libedit's start (terminfo, key maps, mode names) is most of the
+ * work before a prompt. It starts on a stand-in terminal (stand_in) with
+ * the held terminal's own modes, then reads and writes the real one; with
+ * no pseudo-terminal to be had, on the real one, held again after. */
+static int start_editor(struct ask_line *s) {
+  s->locale = utf8_locale();
+  locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
+  int in = dup(s->infd), out = dup(s->outfd);
   s->in = in >= 0 ? fdopen(in, "r") : NULL;
   s->out = out >= 0 ? fdopen(out, "w") : NULL;
   s->err = fopen("/dev/null", "w");
-  if (s->prompt == NULL || s->in == NULL || s->out == NULL || s->err == NULL) goto fail;
-  s->el = el_init_fd(program, s->in, s->out, s->err, infd, outfd, fileno(s->err));
+  struct termios own;
+  struct winsize size;
+  int sized = ioctl(s->outfd, TIOCGWINSZ, &size) == 0;
+  int master = -1;
+  int spare = s->in != NULL && ask_session_own_modes(s->session, &own) == 0
+            ? stand_in(&own, sized ? &size : NULL, &master) : -1;
+  FILE *stand = spare >= 0 ? fdopen(spare, "r+") : NULL;
+  if (stand == NULL && spare >= 0) close(spare);
+  if (s->in == NULL || s->out == NULL || s->err == NULL) goto fail;
+  if (stand != NULL) {
+    s->el = el_init_fd(s->program, stand, stand, s->err, fileno(stand), fileno(stand), fileno(s->err));
+    if (s->el != NULL) el_set(s->el, EL_SETFP, 0, s->in);
+  } else {
+    s->el = el_init_fd(s->program, s->in, s->out, s->err, s->infd, s->outfd, fileno(s->err));
+  }
   s->history = history_init();
   if (s->el == NULL || s->history == NULL) goto fail;
+  el_set(s->el, EL_SETFP, 1, s->draws ? s->err : s->out);
   HistEvent event;
   history(s->history, &event, H_SETSIZE, HISTORY_SIZE);
   el_set(s->el, EL_CLIENTDATA, (void *)s);
-  /* ask draws the line (draw_line) on any terminal libedit knows how to
-   * move the cursor on; libedit's own drawing goes nowhere. With TERM
-   * dumb or unknown libedit draws, as it does without cursor motion. */
-  const char *terminal = NULL;
-  s->draws = el_get(s->el, EL_TERMINAL, &terminal) == 0 && terminal != NULL && strcmp(terminal, "dumb") != 0;
-  if (s->draws) el_set(s->el, EL_SETFP, 1, s->err);
   el_set(s->el, EL_PROMPT_ESC, prompt_of, '\1'); /* \1 wraps invisible bytes */
   el_set(s->el, EL_GETCFN, read_char);
   el_set(s->el, EL_HIST, history, s->history);
@@ -461,15 +524,21 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   el_wset(s->el, EL_ADDFN, L"ask-complete", L"Complete a button title", complete_title);
   el_set(s->el, EL_BIND, "^I", "ask-complete", (const char *)NULL);
   if (outer != (locale_t)0) uselocale(outer);
-  (void)ask_session_hold(session); /* libedit set its own modes */
-  return s;
+  if (stand != NULL) {
+    fclose(stand);
+    close(master);
+  } else {
+    (void)ask_session_hold(s->session); /* libedit set its own modes */
+  }
+  return 0;
 fail:
   if (outer != (locale_t)0) uselocale(outer);
+  if (stand != NULL) fclose(stand);
+  if (master >= 0) close(master);
   if (in >= 0 && s->in == NULL) close(in);
   if (out >= 0 && s->out == NULL) close(out);
-  ask_line_close(s);
   errno = ENOMEM;
-  return NULL;
+  return -1;
 }
 
 int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_t deadline_ms,
@@ -480,11 +549,22 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   s->prompt = copy;
   s->deadline_ms = deadline_ms;
   s->status = ASK_READ_ERROR;
+  forget_drawing(s); /* the prompt starts where the cursor is */
+  if (s->el == NULL) {
+    /* The first read: the prompt and the initial text (the cursor after
+     * it, where el_push leaves it) are drawn before libedit starts; its
+     * first drawing then finds them on the screen. */
+    if (s->draws) {
+      const unsigned char *text = (const unsigned char *)(initial != NULL ? initial : "");
+      size_t length = strlen((const char *)text);
+      draw_text(s, text, length, length);
+    }
+    if (start_editor(s) != 0) return ASK_READ_ERROR;
+  }
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   if (initial != NULL && initial[0] != '\0') el_push(s->el, initial);
   /* The text of a suspended read comes back with its cursor where it was. */
   s->move_back = s->pending != NULL && initial != NULL && strcmp(initial, s->pending) == 0 ? s->pending_after : 0;
-  forget_drawing(s); /* the prompt starts where the cursor is */
   s->recalled = 0;   /* el_gets starts at the new line, below the history */
   int count = 0;
   const char *text = el_gets(s->el, &count);

@@ -37,7 +37,6 @@ struct ask_session {
   int owns_fd;                  /* opened by ask_session_open: closed at the end */
   dev_t device;                 /* its device number (to refuse a second) */
   int saved_once;               /* `saved` holds the terminal's own modes */
-  int saved_for_editor;         /* saved before libedit set modes of its own */
   struct termios saved, held;
   volatile sig_atomic_t modes;  /* enum modes */
   volatile sig_atomic_t given_back; /* stopped: the terminal has `saved` (and
@@ -101,12 +100,8 @@ static void put_back(struct ask_session *s, int when) {
   }
   /* Given back at a stop and not taken again (a terminating signal came
    * while stopped): the terminal is the shell's now; leave it to it. */
-  /* Or saved for libedit, whose start set modes of its own, and not held
-   * (a terminating signal came first). */
-  if ((s->modes == HELD || s->saved_for_editor) && !s->given_back)
-    put_modes_ignoring_ttou(s->fd, when, &s->saved);
+  if (s->modes == HELD && !s->given_back) put_modes_ignoring_ttou(s->fd, when, &s->saved);
   s->modes = UNTOUCHED;
-  s->saved_for_editor = 0;
 }
 
 /* ---- Handlers ------------------------------------------------------------ */
@@ -346,15 +341,12 @@ int ask_session_hold(ask_session_t *s) {
   return first_held(s);
 }
 
-int ask_session_save(ask_session_t *s) {
-  if (s->saved_once) return 0;
-  if (s->fd < 0 || tcgetpgrp(s->fd) != getpgrp()) return -1; /* not ours to read now */
-  if (ask_session_pending_signal(s) != 0) return -1; /* ending: nothing to start */
-  if (tcgetattr(s->fd, &s->saved) == -1) return -1;
-  s->held = hold_mode(&s->saved);
-  s->saved_once = 1;
-  s->saved_for_editor = 1; /* put back at the end, held or not */
-  return 0;
+int ask_session_own_modes(const ask_session_t *s, struct termios *modes) {
+  if (s->saved_once) {
+    *modes = s->saved;
+    return 0;
+  }
+  return s->fd >= 0 && tcgetattr(s->fd, modes) == 0 ? 0 : -1;
 }
 
 void ask_session_release(ask_session_t *s) {

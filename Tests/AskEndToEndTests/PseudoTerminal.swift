@@ -269,6 +269,29 @@ final class PseudoTerminal {
     throw failure("waitForModes(\(wanted)): \(done ? "the child exited" : "timed out after \(timeout) s")")
   }
 
+  /// The terminal's ECHO flag as first seen and at each change of it, from
+  /// now until `condition` holds (checked as in waitUntil), looked at in a
+  /// tight loop between rounds of I/O, so that modes set for a few
+  /// microseconds are seen. Throws as waitUntil, and without a terminal.
+  func echoChanges(until what: String, timeout: Double = 5, _ condition: () -> Bool) throws -> [Bool] {
+    guard slave >= 0, !hungUp else { throw failure("echoChanges(\(what)): no terminal") }
+    var changes: [Bool] = []
+    let deadline = Self.now() + timeout
+    while true {
+      for _ in 0..<2000 {
+        var modes = termios()
+        guard tcgetattr(slave, &modes) == 0 else { break }
+        let echo = modes.c_lflag & tcflag_t(ECHO) != 0
+        if changes.last != echo { changes.append(echo) }
+      }
+      service()
+      if condition() { return changes }
+      if finished || Self.now() > deadline {
+        throw failure("echoChanges(\(what)): \(finished ? "the child exited" : "timed out after \(timeout) s")")
+      }
+    }
+  }
+
   /// Closes the master side of the terminal, as when a terminal window is
   /// closed: the kernel hangs the terminal up, so the child (its session
   /// leader) gets SIGHUP and SIGCONT, and reads of the terminal end. What the

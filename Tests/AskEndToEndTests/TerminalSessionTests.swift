@@ -49,6 +49,28 @@ struct TerminalSessionTests {
     #expect(buttons.termiosRestored)
   }
 
+  @Test("Keys typed the moment a prompt appears, while line editing starts, are never echoed by the terminal",
+        arguments: [["-s", "login-password", "-t", "Sign in"], ["-t", "Pick", "Alpha", "Beta"]])
+  func noEchoWhileLineEditingStarts(arguments: [String]) throws {
+    let pty = try AskSession.ask(arguments)
+    let prompt = arguments.contains("login-password") ? "Login: " : "Choice [1-2, Ctrl-D = cancel]: "
+    var typed = false
+    let changes = try pty.echoChanges(until: "the typed keys drawn") {
+      if !typed && pty.screen.contains(prompt) {
+        pty.type("2lice")  // at once: libedit starts after the prompt is drawn
+        typed = true
+      }
+      return pty.screen.contains(prompt + "2lice")
+    }
+    // The terminal's own modes (when seen before ask held it), then held:
+    // never echoing again until ask ends.
+    #expect(changes.last == false && !changes.drop(while: { $0 }).contains(true))
+    #expect(pty.count("2lice") == 1)
+    pty.type("\u{3}")
+    try pty.waitForExit()
+    #expect(pty.termiosRestored)
+  }
+
   @Test("A real-time signal restores the terminal and ends ask by it",
         arguments: [0, 1, 15, 30])
   func realTimeSignal(offset: Int32) throws {

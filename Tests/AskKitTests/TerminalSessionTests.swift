@@ -153,7 +153,27 @@ struct TerminalSessionUnitTests {
     }
   }
 
-  @Test("Once a terminating signal is pending, libedit's modes are not saved for (it must not start) and nothing is held")
+  @Test("The terminal's own modes are what it has before the first hold, and what it had then after it")
+  func ownModes() throws {
+    let (master, slave) = try openTerminal()
+    defer { close(master); close(slave) }
+    var before = termios()
+    tcgetattr(slave, &before)
+    let session = try #require(ask_session_begin(slave))
+    var own = termios()
+    #expect(ask_session_own_modes(session, &own) == 0)
+    #expect(own.c_lflag == before.c_lflag && own.c_iflag == before.c_iflag)
+    #expect(ask_session_hold(session) == 0)
+    var now = termios()
+    tcgetattr(slave, &now)
+    #expect(now.c_lflag & tcflag_t(ECHO | ICANON) == 0)  // held
+    own = termios()
+    #expect(ask_session_own_modes(session, &own) == 0)
+    #expect(own.c_lflag == before.c_lflag && own.c_iflag == before.c_iflag)  // not the hold mode
+    _ = ask_session_end(session)
+  }
+
+  @Test("Once a terminating signal is pending nothing is held, and the terminal keeps its modes")
   func noEditorOnceEnding() throws {
     let (master, slave) = try openTerminal()
     defer { close(master); close(slave) }
@@ -162,7 +182,6 @@ struct TerminalSessionUnitTests {
     try withHostSIGUSR1 {
       let session = try #require(ask_session_begin(slave))
       raise(SIGUSR1)
-      #expect(ask_session_save(session) == -1)  // ending: libedit must not start
       #expect(ask_session_hold(session) == 0)   // not held: the signal comes first
       #expect(ask_session_is_held(session) == 0)
       #expect(ask_session_end(session) == SIGUSR1)

@@ -75,8 +75,6 @@ package struct AlertPresenter {
     let deadline = Self.deadline(after: alert.timeout)
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
-    let editsLines = !alert.buttons.isEmpty || (0..<alert.style.fieldCount).contains { !alert.style.isSecureField($0) }
-    console.prepare(forLineEditing: editsLines)
     if alert.style.isSecureField(0) { console.discardTypeahead() }
     let header = AlertLayout.header(alert, theme: console.theme, width: console.size.columns)
     guard alert.style != .default else {

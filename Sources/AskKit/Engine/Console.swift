@@ -30,17 +30,6 @@ package protocol Console: AnyObject {
   /// Drops input typed before now (it was echoed in clear: SPEC §5, before
   /// a prompt whose first field is secure).
   func discardTypeahead()
-  /// Called before anything of a prompt is drawn, with whether it will
-  /// read a line with editing (buttons, or a plain or login field): a
-  /// console can start its line editor now, before it holds the terminal
-  /// (libedit sets modes of its own, echo on, for an instant when it
-  /// starts).
-  func prepare(forLineEditing: Bool)
-}
-
-extension Console {
-  /// Nothing to prepare.
-  package func prepare(forLineEditing: Bool) {}
 }
 
 /// One line to read.

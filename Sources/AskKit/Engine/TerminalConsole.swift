@@ -281,19 +281,6 @@ public final class TerminalConsole: Console {
     if failed && signo != 0 { throw .interrupted(signal: signo) }
   }
 
-  /// Starts libedit before the terminal is first held when the prompt
-  /// will edit a line, with the terminal's own modes saved first: its
-  /// start sets modes of its own (echo on for an instant), which must not
-  /// happen once keys of a secret may arrive. A secure-only prompt never
-  /// starts it; in the background it starts at the first line read.
-  package func prepare(forLineEditing: Bool) {
-    // ask_session_save refuses while a terminating signal is pending: the
-    // prompt is about to end, and libedit must not set its modes now.
-    guard forLineEditing, isInteractive, editor == nil, (try? begin()) != nil, let session,
-          ask_session_is_held(session) == 0, ask_session_save(session) == 0 else { return }
-    _ = try? openEditor(session)
-  }
-
   package func discardTypeahead() {
     if let session = try? held() { ask_session_discard_input(session) }
   }

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <termios.h>
 
 #pragma clang assume_nonnull begin
 
@@ -155,14 +156,9 @@ ask_session_t *_Nullable ask_session_open(const char *path);
  * terminal). */
 int ask_session_hold(ask_session_t *session);
 
-/* Saves the terminal's own modes now, without changing them, for a hold
- * that comes later (before libedit starts: its start sets modes of its
- * own). Only in the terminal's foreground process group: from the
- * background the modes seen may be another job's. Returns 0 (saved, or
- * saved before), or -1 (not now: the first hold saves them; or a
- * terminating signal is pending). Once saved, the session's end puts them
- * back, held or not. */
-int ask_session_save(ask_session_t *session);
+/* The terminal's own modes: those saved by the first hold, or, before
+ * it, the modes it has now. Returns 0, or -1 with errno. */
+int ask_session_own_modes(const ask_session_t *session, struct termios *modes);
 
 /* Gives the held terminal its saved modes for a while (a spec typed on
  * it is read in its own modes), without discarding input;
@@ -319,8 +315,8 @@ typedef struct ask_line ask_line_t;
 typedef char *_Nullable (*ask_complete_fn)(void *_Nullable context,
                                             const char *line, int *beep);
 
-/* Opens a libedit session reading `infd` (the terminal `session` holds)
- * and drawing on `outfd`: emacs mode, the user's editrc ($EDITRC or
+/* A libedit session reading `infd` (the terminal `session` holds) and
+ * drawing on `outfd`: emacs mode, the user's editrc ($EDITRC or
  * ~/.editrc), then Tab bound to `complete` (after the editrc, so it
  * cannot be lost) and a history of this run's answers. libedit's warnings
  * (an unknown TERM) are discarded. Input is read through
@@ -328,15 +324,17 @@ typedef char *_Nullable (*ask_complete_fn)(void *_Nullable context,
  * one Enter; end of input on the held terminal is a hang-up. libedit runs
  * under a UTF-8 LC_CTYPE of its own (the user's when its codeset is UTF-8,
  * else C.UTF-8), set with uselocale(3) around each call, so the process's
- * locale is never changed. libedit sets its own modes when it starts:
- * this holds the terminal again after. Returns NULL with errno set on
- * failure. */
+ * locale is never changed. libedit itself starts at the first read, once
+ * its prompt is drawn, on a stand-in terminal with the terminal's own
+ * modes (its start sets modes of its own), so its start changes nothing
+ * on the terminal. Returns NULL with errno set on failure. */
 ask_line_t *_Nullable ask_line_open(ask_session_t *session, const char *program, int infd,
                                     int outfd, ask_complete_fn _Nullable complete,
                                     void *_Nullable context);
 
 /* Reads one edited line after drawing `prompt` (no control characters),
- * with `initial` (or NULL) as editable text already typed.
+ * with `initial` (or NULL) as editable text already typed; the first read
+ * starts libedit (ASK_READ_ERROR with errno when it cannot).
  * `deadline_ms` as for ask_session_wait. On ASK_READ_LINE, *line points to
  * the line (UTF-8, without the LF, *len bytes), valid until the next call.
  * Holds the terminal again (ask_session_hold) before it returns. */
