@@ -17,8 +17,15 @@ SWIFT ?= swift
 # applications requires at runtime the shared libraries" for a call in the
 # Swift runtime's own libswiftCore.a that ask never makes, and cannot be
 # told not to.
+# Concrete types' metadata is got by calling their accessors, not by
+# demangling their names in the runtime (the frontend's
+# -disable-concrete-type-metadata-mangled-name-accessors): each name
+# demangled cost thousands of instructions the first time, 14 % of a small
+# prompt's. Not in Package.swift: unsafe flags would keep AskKit from being
+# used as a package dependency.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -use-ld=lld \
-  -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
+  -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd \
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # Every test is Swift Testing: without XCTest, swift test prints no
 # "Executed 0 tests" lines.
 TEST_FLAGS = --disable-xctest

@@ -196,7 +196,9 @@ struct Invocation: Equatable {
     try check(.echo)
     try check(.repeat)
     try check(.pattern)
-    for option in [OptionName.label, .placeholder] {
+    // One option at a time, not a loop over an array of them (the only one
+    // at start-up, its type's metadata set up by the runtime for it).
+    func checkCount(_ option: OptionName) throws(AskError) {
       if case let given = options.values(option), given.count > count {
         // TRANSLATORS: the first %s is '--label' or '--placeholder', the first
         // %d how many times it was given (always 2 or more), the second %s
@@ -205,6 +207,8 @@ struct Invocation: Equatable {
         throw .usage(localized("Option '%s' is given %d times, but style '%s' has %d field", plural: "Option '%s' is given %d times, but style '%s' has %d fields", count: count, "--" + option.rawValue, String(given.count), style.rawValue, String(count)))
       }
     }
+    try checkCount(.label)
+    try checkCount(.placeholder)
     if let text = options.value(.text), let scalar = TerminalText.firstScalarShownOtherwise(in: text) {
       // TRANSLATORS: the first %s is the value given; the second is the
       // character's code point, written U+0009.
@@ -222,7 +226,7 @@ struct Invocation: Equatable {
     alert.repeatsSecureEntry = options.has(.repeat)
     alert.requiresText = options.has(.required)
     if let pattern = options.value(.pattern) {
-      guard (try? Regex(pattern)) != nil else {
+      guard Alert.isValidPattern(pattern) else {
         // TRANSLATORS: %s is the value given.
         throw .usage(localized("The value '%s' is invalid for '--pattern': not a valid regular expression", pattern))
       }

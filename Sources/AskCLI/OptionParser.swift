@@ -2,10 +2,14 @@ import AskKit
 
 /// The options and positional arguments of one command line.
 struct ParsedOptions: Equatable {
-  /// Each option given, by name, with its value (empty for a flag), in
-  /// command-line order. (An array, not a dictionary: a handful of entries,
-  /// and no hashing or generic metadata to set up at start-up.)
-  var given: [Given] = []
+  /// The long name (`OptionName.rawValue`) of each option given, in
+  /// command-line order, and beside it in ``givenValues`` its value (empty
+  /// for a flag). Two arrays of strings, not a dictionary nor an array of
+  /// pairs: a handful of entries, and no hashing nor generic metadata for
+  /// the runtime to set up at start-up (an array of an own struct is).
+  private(set) var givenNames: [String] = []
+  /// The value of each option in ``givenNames``, at the same position.
+  private(set) var givenValues: [String] = []
   /// Positional arguments (further buttons).
   var positional: [String] = []
 
@@ -14,12 +18,28 @@ struct ParsedOptions: Equatable {
     let value: String
   }
 
+  /// Each option given, by name, with its value, in command-line order.
+  var given: [Given] {
+    zip(givenNames, givenValues).compactMap { name, value in OptionName(rawValue: name).map { Given(name: $0, value: value) } }
+  }
+
+  /// Records `name` given with `value` (empty for a flag).
+  mutating func add(_ name: OptionName, value: String) {
+    givenNames.append(name.rawValue)
+    givenValues.append(value)
+  }
+
   /// The values of an option in the order given; empty when not given.
-  func values(_ name: OptionName) -> [String] { given.filter { $0.name == name }.map(\.value) }
+  func values(_ name: OptionName) -> [String] {
+    let wanted = name.rawValue
+    return givenNames.indices.filter { givenNames[$0] == wanted }.map { givenValues[$0] }
+  }
   /// The last value of an option, if given.
-  func value(_ name: OptionName) -> String? { given.last { $0.name == name }?.value }
+  func value(_ name: OptionName) -> String? {
+    givenNames.lastIndex(of: name.rawValue).map { givenValues[$0] }
+  }
   /// True when an option was given.
-  func has(_ name: OptionName) -> Bool { given.contains { $0.name == name } }
+  func has(_ name: OptionName) -> Bool { givenNames.contains(name.rawValue) }
 }
 
 /// A table-driven parser in getopt's style: `-t V`, `-tV`, clustered flags
@@ -55,7 +75,7 @@ enum OptionParser {
         // TRANSLATORS: %s is the option ('--title').
         throw .usage(localized("Option '%s' can be given only once", "--" + spec.long))
       }
-      parsed.given.append(ParsedOptions.Given(name: spec.name, value: value))
+      parsed.add(spec.name, value: value)
     }
     func takeValue(for written: String) throws(AskError) -> String {
       index += 1

@@ -88,7 +88,11 @@ package struct OptionSpec: Equatable, Sendable {
   /// The options it cannot be given with (a usage error); shells stop
   /// offering those once it is on the command line. Each pair is listed
   /// on both sides.
-  package let conflicts: [OptionName]
+  package var conflicts: [OptionName] { conflict.map { [$0] } ?? [] }
+  /// The one option it cannot be given with, if any (no option has more):
+  /// stored alone, as an array of options would be the only one of its
+  /// type made at start-up, its metadata set up by the runtime for it.
+  private let conflict: OptionName?
   /// True when it makes `ask` ignore the rest of the command line
   /// (`--help`): shells offer nothing after it.
   package let standsAlone: Bool
@@ -104,13 +108,13 @@ package struct OptionSpec: Equatable, Sendable {
   package var long: String { name.rawValue }
 
   init(_ name: OptionName, short: Character? = nil, value: OptionValue = .none,
-       isRepeatable: Bool = false, conflicts: [OptionName] = [], standsAlone: Bool = false,
+       isRepeatable: Bool = false, conflict: OptionName? = nil, standsAlone: Bool = false,
        group: OptionGroup, help: String, manual: String) {
     self.name = name
     self.short = short
     self.value = value
     self.isRepeatable = isRepeatable
-    self.conflicts = conflicts
+    self.conflict = conflict
     self.standsAlone = standsAlone
     self.group = group
     self.help = help
@@ -214,20 +218,20 @@ package let optionTable: [OptionSpec] = [
                backtracks longer is given up with a hint naming it, and a signal or the
                timeout ends the match at once.
                """),
-  OptionSpec(.sheet, conflicts: [.alert], group: .content,
+  OptionSpec(.sheet, conflict: .alert, group: .content,
              help: "present as an action sheet (cancel set apart)",
              manual: "Present the prompt as an action sheet."),
-  OptionSpec(.alert, conflicts: [.sheet], group: .content,
+  OptionSpec(.alert, conflict: .sheet, group: .content,
              help: "present as an alert (the default)",
              manual: "Present the prompt as an alert (the default)."),
   // MARK: JSON spec
-  OptionSpec(.json, conflicts: [.spec], group: .spec,
+  OptionSpec(.json, conflict: .spec, group: .spec,
              help: "read the prompts as JSON from stdin",
              manual: """
                Read the prompts as JSON from standard input (see
                .Sx JSON SPEC ) .
                """),
-  OptionSpec(.spec, value: .file("FILE"), conflicts: [.json], group: .spec,
+  OptionSpec(.spec, value: .file("FILE"), conflict: .json, group: .spec,
              help: "read the prompts as JSON from FILE (- is stdin)",
              manual: """
                Read the prompts as JSON from
@@ -274,7 +278,7 @@ package let optionTable: [OptionSpec] = [
                .Ic timeout
                wins for its prompt.
                """#),
-  OptionSpec(.print, value: .choice(["title", "index", "json", "none"]), conflicts: [.quiet],
+  OptionSpec(.print, value: .choice(["title", "index", "json", "none"]), conflict: .quiet,
              group: .run, help: "what goes to stdout (default: title)",
              manual: """
                What goes to standard output (see
@@ -282,7 +286,7 @@ package let optionTable: [OptionSpec] = [
                the default is
                .Cm title .
                """),
-  OptionSpec(.quiet, short: "q", conflicts: [.print], group: .run,
+  OptionSpec(.quiet, short: "q", conflict: .print, group: .run,
              help: "print nothing, only the exit status (--print none)",
              manual: #"""
                The same as

@@ -52,7 +52,10 @@ enum ResultPrinter {
         if let number = response.number { values.append(.bytes(Array(String(number).utf8))) }
       } else {
         if !response.isImpliedButton, let title = response.title { values.append(.bytes(Array(title.utf8))) }
-        for text in [response.text, response.login].compactMap({ $0 }) { values.append(.bytes(Array(text.utf8))) }
+        // Each on its own (not a loop over [String?], whose metadata the
+        // runtime would set up for this alone).
+        if let text = response.text { values.append(.bytes(Array(text.utf8))) }
+        if let login = response.login { values.append(.bytes(Array(login.utf8))) }
         if let secret = response.secret { values.append(.secret(secret, json: false)) }
       }
       pieces = []
