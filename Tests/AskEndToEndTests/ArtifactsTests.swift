@@ -217,8 +217,13 @@ struct ArtifactsTests {
 
     let install = try Self.run(make, ["-s", "install"] + variables + ["ASK_BIN=" + AskSession.executable])
     #expect(install.exitStatus == 0, "\(install.stderr)")
+    // The binary stripped of its symbols and debug information, as strip(1)
+    // leaves it.
+    let elsewhere = try TemporaryDirectory(prefix: "ask-stripped")
+    let stripped = elsewhere.path + "/ask"
+    #expect(try Self.run(#require(Self.tool("strip")), ["-o", stripped, AskSession.executable]).exitStatus == 0)
     let installed = [
-      "/usr/bin/ask": AskSession.executable,
+      "/usr/bin/ask": stripped,
       "/usr/share/man/man1/ask.1": Self.root + "/man/ask.1",
       "/usr/share/bash-completion/completions/ask": Self.root + "/completions/ask.bash",
       "/usr/share/zsh/site-functions/_ask": Self.root + "/completions/_ask",
