@@ -148,7 +148,7 @@ demo: build
 # harness bench/ttp.py): the small prompts in one run against the C floor,
 # 10,000 to 1,000,000 buttons, 1000 calls from a script; the report replaces
 # the generated part of BENCHMARKS.md, the raw figures go to
-# .build/bench.json. About 5 minutes on two cores.
+# .build/bench.json. About 2 minutes on two cores, once built.
 bench: PACKAGES += $(BENCH_PACKAGES)
 bench: build
 	python3 bench/bench.py --ask $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask \

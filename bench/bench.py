@@ -77,7 +77,7 @@ SMALL = [
 QUICK_SMALL = ("floor", "ask-alert", "ask-secure")
 
 # Big lists: (buttons, measured runs, warm-up runs, with dialog beside ask).
-BIG = [(10_000, 15, 1, True), (100_000, 6, 1, True), (1_000_000, 4, 1, False)]
+BIG = [(10_000, 20, 1, True), (100_000, 10, 1, True), (1_000_000, 5, 1, False)]
 QUICK_BIG = [(1_000, 1, 0, False), (10_000, 1, 0, False)]
 
 # Script throughput: (label, shell command after `printf '2\n' |`, expected stdout).
@@ -232,7 +232,8 @@ def machine():
         return "?"
     return dict(date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                 cpu=first("/proc/cpuinfo", "model name", ":"), nproc=os.cpu_count(),
-                kernel=platform.release(), distro=first("/etc/os-release", "PRETTY_NAME=", "="))
+                kernel=platform.release(), distro=first("/etc/os-release", "PRETTY_NAME=", "="),
+                load="%.1f" % os.getloadavg()[0])
 
 
 # ----------------------------------------------------------------------------
@@ -377,9 +378,9 @@ def small_table(res, which):
 def report(res):
     m, s = res["machine"], res["small"]
     out = [BEGIN, "", "## Latest `make bench`", ""]
-    out.append("%s · %s, nproc %s · kernel %s · %s%s" % (m["date"], m["cpu"], m["nproc"], m["kernel"],
-                                                         m["distro"], " · **quick run** (not figures)"
-                                                         if res.get("quick") else ""))
+    out.append("%s · %s, nproc %s · kernel %s · %s · load average %s at the start%s"
+               % (m["date"], m["cpu"], m["nproc"], m["kernel"], m["distro"], m.get("load", "?"),
+                  " · **quick run** (not figures)" if res.get("quick") else ""))
     out += ["", "Written by `make bench` (`bench/bench.py`, harness `bench/ttp.py`): each run on a fresh "
             "80×24 pseudo-terminal, t0 at the tool's `execve` (`--spawn exec`), medians. The small prompts "
             "are one round-robin run of %d runs + %d warm-up with every tool, so each ratio is against the "
