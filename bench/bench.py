@@ -125,6 +125,13 @@ def figures(stats):
                 rss=pick("maxrss_kb"), hwm=pick("hwm_kb"))
 
 
+def check_ask(tools, name):
+    """ask is what is measured: no run of it that counted is a failure."""
+    t = tools.get(name)
+    if not t or not t["ok"]:
+        sys.exit("bench: no run of %s counted: %s" % (name, (t or {}).get("errors")))
+
+
 def small_tools(ask):
     peers = {t["name"]: t for t in ttp.default_tools()}
     tools = [peers[n] for n in dict.fromkeys(name for _, name, _ in SMALL) if n in peers]
@@ -141,8 +148,11 @@ def measure_small(ask, env, tmp, runs, warmup, quick):
     with open(config, "w") as f:
         json.dump(tools, f)
     doc = run_ttp(["--config", config, "--runs", str(runs), "--warmup", str(warmup)], env, tmp, "small")
-    return dict(runs=runs, warmup=warmup, skipped=doc["skipped"],
-                tools={n: figures(s) for n, s in doc["stats"].items()})
+    res = dict(runs=runs, warmup=warmup, skipped=doc["skipped"],
+               tools={n: figures(s) for n, s in doc["stats"].items()})
+    check_ask(res["tools"], "ask-alert")
+    check_ask(res["tools"], "ask-secure")
+    return res
 
 
 def measure_big(ask, env, tmp, sizes):
@@ -157,6 +167,7 @@ def measure_big(ask, env, tmp, sizes):
                        "--runs", str(runs), "--warmup", str(warmup)], e, tmp, "big-%d" % n)
         out.append(dict(n=n, runs=runs, warmup=warmup,
                         tools={name: figures(s) for name, s in doc["stats"].items()}))
+        check_ask(out[-1]["tools"], "ask-big")
     return out
 
 
