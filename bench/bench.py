@@ -25,7 +25,7 @@ Then writes the report between the begin/end markers of BENCHMARKS.md (the rest
 of the file is kept) and the raw figures as JSON (--json).
 
   python3 bench/bench.py --ask .build/release/ask          # what make bench runs
-  python3 bench/bench.py --ask ask --quick --out /tmp/b.md # seconds: floor and ask only
+  python3 bench/bench.py --ask ask --quick --out out.md    # seconds: floor and ask only
   python3 bench/bench.py --from-json results.json          # re-write the report only
 
 Peers that are not installed are left out of the tables (and goals that need
