@@ -52,8 +52,9 @@ PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config gettext
 # sources localedef compiles ru_RU.UTF-8 and zh_CN.UTF-8 from (the
 # translated screens' tests need them installed: a locale that is not gives
 # English); libc-l10n, glibc's own catalogues, so that the system's reason
-# in an error ("No such file or directory") is translated too.
-TEST_PACKAGES = locales libc-l10n mandoc zsh fish bash-completion git openssh-client gnupg sudo tmux unicode-data \
+# in an error ("No such file or directory") is translated too; gcc, which
+# compiles the C floor of make bench's quick run (BenchmarkToolTests).
+TEST_PACKAGES = gcc locales libc-l10n mandoc zsh fish bash-completion git openssh-client gnupg sudo tmux unicode-data \
   $(DEB_PACKAGES) man-db
 # And for `make deb`: strip (binutils) and lintian, which checks the package
 # (DebianPackageTests too, and man-db to find the installed page).
@@ -62,6 +63,10 @@ DEB_PACKAGES = binutils lintian
 # objcopy (the check strips the DWARF that Debian 12's valgrind cannot
 # read). The sanitizer runtimes come with the Swift toolchain's clang.
 SANITIZE_PACKAGES = valgrind binutils
+# And for `make bench`: the peers ask is measured against (dialog and
+# whiptail; systemd-ask-password where it is installed), gcc for the C floor
+# program, valgrind and binutils (objcopy) for the instruction count.
+BENCH_PACKAGES = dialog whiptail gcc valgrind binutils
 
 # Where `make install` puts each file, under $(DESTDIR).
 BINDIR = $(PREFIX)/bin
@@ -131,8 +136,8 @@ ASAN_FLAGS = --sanitize=address --scratch-path .build/asan
 UBSAN_FLAGS = --scratch-path .build/ubsan -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
   -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
-.PHONY: all deps pydeps build demo test test-sanitize cwarnings fuzz completions man pot po locales startup-order install \
-  uninstall deb clean
+.PHONY: all deps pydeps build demo bench test test-sanitize cwarnings fuzz completions man pot po locales startup-order \
+  install uninstall deb clean
 
 all: build
 
@@ -154,6 +159,16 @@ demo: build
 	@$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask --sheet \
 	  -t "Available Actions" -c Cancel -d Destroy Negotiate Compromise; \
 	  echo "exit status $$?"
+
+# The release binary side by side with its peers (bench/bench.py, with the
+# harness bench/ttp.py): the small prompts in one run against the C floor,
+# 10,000 to 1,000,000 buttons, 1000 calls from a script; the report replaces
+# the generated part of BENCHMARKS.md, the raw figures go to
+# .build/bench.json. About 2 minutes on two cores, once built.
+bench: PACKAGES += $(BENCH_PACKAGES)
+bench: build
+	python3 bench/bench.py --ask $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask \
+	  --json .build/bench.json
 
 # The schema against the examples and the structural cases; unit and
 # end-to-end tests on pseudo-terminals (debug build); then the end-to-end

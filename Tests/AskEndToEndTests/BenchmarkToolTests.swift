@@ -1,0 +1,102 @@
+import Glibc
+import Testing
+
+/// `make bench`'s tooling (`bench/bench.py` and the harness `bench/ttp.py`
+/// beside it) kept working: its quick run — one run of the C floor and the
+/// `ask` under test, 1,000 and 10,000 buttons, 20 calls from a script — into
+/// a file of the test's own. Figures are not checked against any goal (no
+/// test fails on time), only that every table and goal has one.
+@Suite("make bench's tooling", .serialized)
+struct BenchmarkToolTests {
+  static let script = ArtifactsTests.root + "/bench/bench.py"
+  static let begin = "<!-- begin make bench:"
+  static let end = "<!-- end make bench -->"
+
+  /// The goals a quick run measures (the rest need the peers, the big
+  /// sizes or valgrind, and say "not measured").
+  static let quickGoals = [
+    "3-button alert, time to prompt ≤ 1.5× floor", "secure prompt, time to prompt ≤ 1.3× floor",
+    "peak RSS, small alert ≤ 3.2 MB", "10,000 buttons to prompt ≤ 8 ms",
+    "big lists, time to prompt per button ≤ 0.8 µs", "big lists, peak RSS per button ≤ 100 B",
+    "script throughput: ask ≤ `head -n1`",
+  ]
+
+  /// Runs bench.py with `arguments`, no terminal, until it exits.
+  static func bench(_ arguments: [String]) throws -> PseudoTerminal {
+    let python = try #require(ArtifactsTests.tool("python3"), "python3 is not installed")
+    let child = try PseudoTerminal(executable: python, arguments: [script] + arguments,
+                                   environment: AskSession.environment, stdin: .noTerminal([]),
+                                   directory: ArtifactsTests.root)
+    try child.waitForExit(timeout: 120 * AskSession.slowdown)
+    return child
+  }
+
+  @Test("The quick run fills every table and each goal it measures with a figure; a second writing replaces the generated part and keeps the rest",
+        .enabled(if: ArtifactsTests.tool("cc") != nil, "cc is not installed (make test installs gcc)"))
+  func quickRun() throws {
+    let directory = try TemporaryDirectory()
+    let report = directory.path + "/BENCHMARKS.md", figures = directory.path + "/bench.json"
+    let history = "## History\n\nWritten by hand, kept.\n"
+    let file = try #require(fopen(report, "w"))
+    fputs("# Benchmarks\n\n" + history, file)
+    fclose(file)
+
+    let run = try Self.bench(["--ask", AskSession.executable, "--quick", "--out", report, "--json", figures])
+    #expect(run.exitStatus == 0, "bench.py failed: \(run.stderr)")
+    let text = try ArtifactsTests.read(report)
+    #expect(text.hasPrefix("# Benchmarks\n\n" + Self.begin))
+    #expect(text.hasSuffix(Self.end + "\n\n" + history))
+    let sections = Self.tables(text)
+    // Each table with the rows a quick run has, every figure a number.
+    let expected: [(section: String, rows: Int, column: Int)] = [
+      ("### Goals of issue 15", 15, 1), ("### 3-button alert:", 2, 1), ("### Secure prompt:", 2, 1),
+      ("### Big lists:", 2 + 1, 2), ("### Scripts:", 4, 1),
+    ]
+    for (heading, count, column) in expected {
+      let rows = try #require(sections.first { $0.heading.hasPrefix(heading) }, "no '\(heading)' table").rows
+      #expect(rows.count == count, "\(heading): \(rows)")
+      for row in rows where heading != "### Goals of issue 15" {
+        // The growth row of the big lists ("1,000 → 10,000") has its time in column 1.
+        let cell = row[row[0].contains("→") ? 1 : column]
+        #expect(cell.first?.isNumber == true, "\(heading): no figure in \(row)")
+      }
+    }
+    let goals = sections.first { $0.heading.hasPrefix("### Goals") }?.rows ?? []
+    for goal in Self.quickGoals {
+      let row = try #require(goals.first { $0.first == goal }, "no goal line '\(goal)'")
+      #expect(row.count == 3 && row[1].contains { $0.isNumber }, "no figure: \(row)")
+      #expect(row.last == "met" || row.last == "not met", "neither met nor not met: \(row)")
+    }
+    #expect(text.contains("### Instructions (callgrind)"))
+
+    // Written again from the saved figures: the one generated block replaced.
+    let again = try Self.bench(["--from-json", figures, "--out", report])
+    #expect(again.exitStatus == 0, "bench.py --from-json failed: \(again.stderr)")
+    let rewritten = try ArtifactsTests.read(report)
+    #expect(rewritten == text)
+  }
+}
+
+extension BenchmarkToolTests {
+  /// The Markdown tables of `text` by the `###` heading they are under:
+  /// the body rows of the tables under each, as cells without the spaces
+  /// and bold around them.
+  static func tables(_ text: String) -> [(heading: String, rows: [[String]])] {
+    var tables: [(heading: String, rows: [[String]])] = []
+    var heading = "", inTable = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("### ") { heading = String(line) }
+      guard line.hasPrefix("|") else { inTable = false; continue }
+      if !inTable {  // the header row; a second table under one heading adds to the first
+        if tables.last?.heading != heading { tables.append((heading, [])) }
+        inTable = true
+        continue
+      }
+      if line.hasPrefix("|---") { continue }
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+        .map { String($0.drop { $0 == " " || $0 == "*" }.reversed().drop { $0 == " " || $0 == "*" }.reversed()) }
+      tables[tables.count - 1].rows.append(cells)
+    }
+    return tables
+  }
+}

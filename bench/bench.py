@@ -1,0 +1,499 @@
+#!/usr/bin/env python3
+"""bench.py -- `make bench`: ask side by side with its peers, written into BENCHMARKS.md.
+
+Standard library only. Measures, with the harness ttp.py beside this file
+(a fresh 80x24 pseudo-terminal per run, t0 at the tool's execve):
+
+  * the small prompts in ONE round-robin run, so that every ratio is against
+    the C floor (floor.c) measured alongside: the 3-button alert
+    (`--title Pick --cancel Cancel Alpha Beta Gamma`, answer 2) against bash
+    `select`, dialog and whiptail menus and systemd-ask-password; the secure
+    prompt (`-s secure -t Unlock`, answer hunter2) against bash `read -s` and
+    the dialog and whiptail password boxes. The marker is ask's answer line,
+    the last thing drawn before it reads.
+  * big lists: `ask --json` with 10,000, 100,000 and 1,000,000 buttons piped
+    in (ttp.py --big; dialog --menu beside it up to 100,000), answer 1: time to
+    prompt, Enter to exit, peak RSS, and the cost per button between sizes.
+  * script throughput: 1000 sequential `printf '2\\n' | CMD` in a new session
+    (no controlling terminal, stdin a pipe, output to /dev/null) for ask,
+    `bash -c 'read x; echo $x'`, `head -n1` and /bin/true (the loop alone).
+  * with valgrind: callgrind's instruction count of one whole alert run on a
+    pseudo-terminal (a copy of the binary made with objcopy --strip-debug, which
+    Debian 12's valgrind needs) and swift_getTypeByMangledName's inclusive share.
+
+Then writes the report between the begin/end markers of BENCHMARKS.md (the rest
+of the file is kept) and the raw figures as JSON (--json).
+
+  python3 bench/bench.py --ask .build/release/ask          # what make bench runs
+  python3 bench/bench.py --ask ask --quick --out out.md    # seconds: floor and ask only
+  python3 bench/bench.py --from-json results.json          # re-write the report only
+
+Peers that are not installed are left out of the tables (and goals that need
+them say "not measured"). These are benchmarks, not tests: nothing fails on
+time; the exit status is 0 unless a measurement could not be made.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import ttp  # noqa: E402  (the harness beside this file)
+
+BEGIN = "<!-- begin make bench: written by bench/bench.py; a re-run replaces everything down to the end marker -->"
+END = "<!-- end make bench -->"
+
+ALERT_ARGS = ["--title", "Pick", "--cancel", "Cancel", "Alpha", "Beta", "Gamma"]
+ALERT_MARKER = "Choice [1-4, Ctrl-D = cancel]: "
+SECURE_ARGS = ["-s", "secure", "-t", "Unlock"]
+
+# The small cases: (table, ttp tool name, label in the table). The peers are
+# ttp.py's own entries; the ask entries are made by small_tools().
+SMALL = [
+    ("alert", "floor", "C floor (prints, reads a line)"),
+    ("alert", "bash-select", "bash `select`"),
+    ("alert", "dialog-menu", "dialog `--menu`"),
+    ("alert", "whiptail-menu", "whiptail `--menu`"),
+    ("alert", "systemd-ask-password", "systemd-ask-password"),
+    ("alert", "ask-alert", "**ask**"),
+    ("secure", "floor", "C floor"),
+    ("secure", "bash-read-s", "bash `read -s`"),
+    ("secure", "dialog-password", "dialog `--passwordbox`"),
+    ("secure", "whiptail-password", "whiptail `--passwordbox`"),
+    ("secure", "systemd-ask-password", "systemd-ask-password"),
+    ("secure", "ask-secure", "**ask**"),
+]
+QUICK_SMALL = ("floor", "ask-alert", "ask-secure")
+
+# Big lists: (buttons, measured runs, warm-up runs, with dialog beside ask).
+BIG = [(10_000, 20, 1, True), (100_000, 10, 1, True), (1_000_000, 5, 1, False)]
+QUICK_BIG = [(1_000, 1, 0, False), (10_000, 1, 0, False)]
+
+# Script throughput: (label, shell command after `printf '2\n' |`, expected stdout).
+LOOP = [
+    ("**ask** `-t Pick Alpha Beta`", '"$ASK" -t Pick Alpha Beta', "Beta"),
+    ("`bash -c 'read x; echo $x'`", "bash -c 'read x; echo $x'", "2"),
+    ("`head -n1`", "head -n1", "2"),
+    ("the loop alone (`/bin/true`)", "/bin/true", None),
+]
+LOOP_CALLS, LOOP_REPEATS = 1000, 5
+
+
+# ----------------------------------------------------------------------------
+# measuring
+# ----------------------------------------------------------------------------
+
+def bench_env(tmp):
+    """The environment every measured tool starts from: English in UTF-8 (the
+    markers are English), the floor compiled into the temp dir."""
+    env = {k: v for k, v in os.environ.items()
+           if not (k.startswith("LC_") or k in ("LANGUAGE", "ASK_BIN", "ASK_ARGS"))}
+    env.update(LANG="C.UTF-8", TTP_FLOOR=os.path.join(tmp, "floor"))
+    return env
+
+
+def run_ttp(args, env, tmp, name):
+    """One ttp.py run; its table goes to our stderr, its JSON is returned."""
+    out = os.path.join(tmp, name + ".json")
+    cmd = [sys.executable, os.path.join(HERE, "ttp.py"), "--json", out] + args
+    r = subprocess.run(cmd, env=env, stdout=sys.stderr)
+    if r.returncode != 0 or not os.path.exists(out):
+        sys.exit("bench: ttp.py %s failed (status %d)" % (" ".join(args), r.returncode))
+    with open(out) as f:
+        return json.load(f)
+
+
+def figures(stats):
+    """The medians (and ranges) a report needs from one tool's ttp stats."""
+    def pick(key, part="median"):
+        s = stats.get(key)
+        return s[part] if s else None
+    return dict(ok=stats["ok"], runs=stats["runs"], errors=stats.get("errors") or {},
+                ttp=pick("ttp_ms"), ttp_min=pick("ttp_ms", "min"), ttp_max=pick("ttp_ms", "max"),
+                total=pick("total_ms"), answer=pick("answer_ms"),
+                rss=pick("maxrss_kb"), hwm=pick("hwm_kb"))
+
+
+def check_ask(tools, name):
+    """ask is what is measured: no run of it that counted is a failure."""
+    t = tools.get(name)
+    if not t or not t["ok"]:
+        sys.exit("bench: no run of %s counted: %s" % (name, (t or {}).get("errors")))
+
+
+def small_tools(ask):
+    peers = {t["name"]: t for t in ttp.default_tools()}
+    tools = [peers[n] for n in dict.fromkeys(name for _, name, _ in SMALL) if n in peers]
+    tools.append(dict(name="ask-alert", argv=[ask] + ALERT_ARGS, prompt_marker=ALERT_MARKER,
+                      keys="2\\r", stdout_is_result=True, expect="Beta"))
+    tools.append(dict(name="ask-secure", argv=[ask] + SECURE_ARGS, prompt_marker="Password: ",
+                      keys="hunter2\\r", stdout_is_result=True, expect="hunter2"))
+    return tools
+
+
+def measure_small(ask, env, tmp, runs, warmup, quick):
+    tools = [t for t in small_tools(ask) if not quick or t["name"] in QUICK_SMALL]
+    config = os.path.join(tmp, "small-config.json")
+    with open(config, "w") as f:
+        json.dump(tools, f)
+    doc = run_ttp(["--config", config, "--runs", str(runs), "--warmup", str(warmup)], env, tmp, "small")
+    res = dict(runs=runs, warmup=warmup, skipped=doc["skipped"],
+               tools={n: figures(s) for n, s in doc["stats"].items()})
+    check_ask(res["tools"], "ask-alert")
+    check_ask(res["tools"], "ask-secure")
+    return res
+
+
+def measure_big(ask, env, tmp, sizes):
+    out = []
+    for n, runs, warmup, with_dialog in sizes:
+        width = max(6, len(str(n)))      # ttp.py's items: "Item 000001".."Item n"
+        e = dict(env, ASK_BIN=ask, ASK_BIG_ARGS="--json", ASK_BIG_KEYS="1\\r",
+                 ASK_BIG_MARKER="Choice [1-%d, Ctrl-D = cancel]: " % n,
+                 ASK_MARKER_MODE="raw", ASK_BIG_EXPECT="Item %0*d" % (width, 1))
+        tools = "ask-big" + (",dialog-menu-big" if with_dialog and shutil.which("dialog") else "")
+        doc = run_ttp(["--big", str(n), "--tools", tools, "--baseline", "ask-big",
+                       "--runs", str(runs), "--warmup", str(warmup)], e, tmp, "big-%d" % n)
+        out.append(dict(n=n, runs=runs, warmup=warmup,
+                        tools={name: figures(s) for name, s in doc["stats"].items()}))
+        check_ask(out[-1]["tools"], "ask-big")
+    return out
+
+
+def measure_loop(ask, env, calls, repeats):
+    """Each command `calls` times in a row from one sh, in a new session (no
+    controlling terminal) with stdin a pipe; repeats round-robin; ms per call."""
+    e = dict(env, ASK=ask)
+    rows = []
+    for label, cmd, expect in LOOP:
+        if expect is not None:           # does it answer as a script expects?
+            got = subprocess.run(["sh", "-c", "printf '2\\n' | " + cmd], env=e, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                 start_new_session=True).stdout.decode().strip()
+            if got != expect:
+                sys.exit("bench: printf '2\\n' | %s wrote %r, not %r" % (cmd, got, expect))
+        rows.append(dict(label=label, cmd=cmd, per_call=[]))
+    script = ('i=0; while [ "$i" -lt %d ]; do printf "2\\n" | %%s >/dev/null; i=$((i + 1)); done'
+              % calls)
+    for _ in range(repeats):
+        for row in rows:
+            t0 = time.perf_counter()
+            r = subprocess.run(["sh", "-c", script % row["cmd"]], env=e, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+            row["per_call"].append((time.perf_counter() - t0) * 1e3 / calls)
+            if r.returncode != 0:
+                sys.exit("bench: the loop of %s failed (status %d)" % (row["cmd"], r.returncode))
+    for row in rows:
+        v = row.pop("per_call")
+        row.update(median=statistics.median(v), min=min(v), max=max(v))
+    return dict(calls=calls, repeats=repeats, rows=rows)
+
+
+def measure_callgrind(ask, env, tmp):
+    """Instructions of one alert run on a pty, and the inclusive share of
+    swift_getTypeByMangledName; None without valgrind or objcopy."""
+    if not (shutil.which("valgrind") and shutil.which("objcopy") and shutil.which("callgrind_annotate")):
+        return None
+    copy, out = os.path.join(tmp, "ask-stripped"), os.path.join(tmp, "callgrind.out")
+    subprocess.run(["objcopy", "--strip-debug", ask, copy], check=True)
+    tool = dict(name="callgrind", argv=["valgrind", "--tool=callgrind", "-q", "--callgrind-out-file=" + out,
+                                        copy] + ALERT_ARGS,
+                prompt_marker=ALERT_MARKER, keys="2\\r", stdout_is_result=True, expect="Beta", timeout=120)
+    config = os.path.join(tmp, "callgrind-config.json")
+    with open(config, "w") as f:
+        json.dump([tool], f)
+    doc = run_ttp(["--config", config, "--runs", "1", "--warmup", "0"], env, tmp, "callgrind")
+    if not doc["stats"]["callgrind"]["ok"] or not os.path.exists(out):
+        return None
+    text = subprocess.run(["callgrind_annotate", "--inclusive=yes", out], stdout=subprocess.PIPE,
+                          check=True).stdout.decode("utf-8", "replace")
+    total = lookup = None
+    for line in text.splitlines():
+        count = line.split(" (")[0].strip().replace(",", "")
+        if line.endswith("PROGRAM TOTALS"):
+            total = int(count)
+        elif ":swift_getTypeByMangledName [" in line and lookup is None:
+            lookup = int(count)
+    if total is None:
+        return None
+    return dict(instructions=total, lookup=lookup or 0)
+
+
+def machine():
+    def first(path, key, sep):
+        try:
+            with open(path) as f:
+                for line in f:
+                    if line.startswith(key):
+                        return line.split(sep, 1)[1].strip().strip('"')
+        except OSError:
+            pass
+        return "?"
+    return dict(date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                cpu=first("/proc/cpuinfo", "model name", ":"), nproc=os.cpu_count(),
+                kernel=platform.release(), distro=first("/etc/os-release", "PRETTY_NAME=", "="),
+                load="%.1f" % os.getloadavg()[0])
+
+
+# ----------------------------------------------------------------------------
+# the report
+# ----------------------------------------------------------------------------
+
+def ms(x):
+    return "–" if x is None else ("%.0f" % x if x >= 100 else "%.1f" % x if x >= 10 else "%.2f" % x)
+
+
+def mb(kib):
+    return "–" if kib is None else "%.1f" % (kib * 1024 / 1e6)
+
+
+def big_row(res, n):
+    for b in res["big"]:
+        if b["n"] == n:
+            return b["tools"].get("ask-big")
+    return None
+
+
+def small_fig(res, name, key):
+    t = res["small"]["tools"].get(name)
+    return t and t[key]
+
+
+def ratio(res, name, key="ttp"):
+    a, f = small_fig(res, name, key), small_fig(res, "floor", key)
+    return a / f if a and f else None
+
+
+def growth(res):
+    """ask's cost per button from the smallest to the largest size measured:
+    (from, to, µs to prompt, bytes of peak RSS, µs Enter to exit) per button."""
+    sizes = [(b["n"], b["tools"]["ask-big"]) for b in res["big"] if b["tools"].get("ask-big", {}).get("ttp")]
+    if len(sizes) < 2:
+        return []
+    steps = list(zip(sizes, sizes[1:])) + ([(sizes[0], sizes[-1])] if len(sizes) > 2 else [])
+    out = []
+    for (n0, a), (n1, b) in steps:
+        d = n1 - n0
+        out.append((n0, n1, (b["ttp"] - a["ttp"]) * 1e3 / d, (b["rss"] - a["rss"]) * 1024 / d,
+                    (b["answer"] - a["answer"]) * 1e3 / d))
+    return out
+
+
+def overall_growth(res):
+    g = growth(res)
+    return g[-1] if g else None
+
+
+def loop_fig(res, label_start):
+    for row in res["loop"]["rows"] if res.get("loop") else []:
+        if row["cmd"].startswith(label_start):
+            return row["median"]
+    return None
+
+
+def cg_share(res):
+    cg = res.get("callgrind")
+    return cg["lookup"] * 100 / cg["instructions"] if cg else None
+
+
+# The issue's goals: (goal, measured value or None, text of the figure, met).
+# Each lambda gets the results; a None value is "not measured".
+GOALS = [
+    ("3-button alert, time to prompt ≤ 1.5× floor",
+     lambda r: ratio(r, "ask-alert"), lambda r, v: "%.2f×" % v, lambda r, v: v <= 1.5),
+    ("3-button alert, time to prompt below bash `select`",
+     lambda r: small_fig(r, "bash-select", "ttp") and small_fig(r, "ask-alert", "ttp"),
+     lambda r, v: "%s ms vs %s ms" % (ms(small_fig(r, "ask-alert", "ttp")), ms(small_fig(r, "bash-select", "ttp"))),
+     lambda r, v: small_fig(r, "ask-alert", "ttp") < small_fig(r, "bash-select", "ttp")),
+    ("secure prompt, time to prompt ≤ 1.3× floor",
+     lambda r: ratio(r, "ask-secure"), lambda r, v: "%.2f×" % v, lambda r, v: v <= 1.3),
+    ("peak RSS, small alert ≤ 3.2 MB",
+     lambda r: small_fig(r, "ask-alert", "rss"), lambda r, v: "%s MB" % mb(v), lambda r, v: v * 1024 <= 3.2e6),
+    ("peak RSS, small alert no more than bash `select`",
+     lambda r: small_fig(r, "bash-select", "rss") and small_fig(r, "ask-alert", "rss"),
+     lambda r, v: "%s MB vs %s MB" % (mb(small_fig(r, "ask-alert", "rss")), mb(small_fig(r, "bash-select", "rss"))),
+     lambda r, v: small_fig(r, "ask-alert", "rss") <= small_fig(r, "bash-select", "rss")),
+    ("10,000 buttons to prompt ≤ 8 ms",
+     lambda r: (big_row(r, 10_000) or {}).get("ttp"), lambda r, v: "%s ms" % ms(v), lambda r, v: v <= 8),
+    ("100,000 buttons to prompt ≤ 80 ms",
+     lambda r: (big_row(r, 100_000) or {}).get("ttp"), lambda r, v: "%s ms" % ms(v), lambda r, v: v <= 80),
+    ("100,000 buttons, peak RSS ≤ 15 MB",
+     lambda r: (big_row(r, 100_000) or {}).get("rss"), lambda r, v: "%s MB" % mb(v), lambda r, v: v * 1024 <= 15e6),
+    ("1,000,000 buttons to prompt ≤ 0.8 s",
+     lambda r: (big_row(r, 1_000_000) or {}).get("ttp"), lambda r, v: "%s ms" % ms(v), lambda r, v: v <= 800),
+    ("1,000,000 buttons, peak RSS ≤ 100 MB",
+     lambda r: (big_row(r, 1_000_000) or {}).get("rss"), lambda r, v: "%s MB" % mb(v), lambda r, v: v * 1024 <= 100e6),
+    ("1,000,000 buttons, Enter to exit ≤ 30 ms",
+     lambda r: (big_row(r, 1_000_000) or {}).get("answer"), lambda r, v: "%s ms" % ms(v), lambda r, v: v <= 30),
+    ("big lists, time to prompt per button ≤ 0.8 µs",
+     lambda r: overall_growth(r) and overall_growth(r)[2],
+     lambda r, v: "%.3f µs (%s → %s buttons)" % (v, f"{overall_growth(r)[0]:,}", f"{overall_growth(r)[1]:,}"),
+     lambda r, v: v <= 0.8),
+    ("big lists, peak RSS per button ≤ 100 B",
+     lambda r: overall_growth(r) and overall_growth(r)[3],
+     lambda r, v: "%.0f B (%s → %s buttons)" % (v, f"{overall_growth(r)[0]:,}", f"{overall_growth(r)[1]:,}"),
+     lambda r, v: v <= 100),
+    ("script throughput: ask ≤ `head -n1`",
+     lambda r: loop_fig(r, '"$ASK"') and loop_fig(r, "head"),
+     lambda r, v: "%.2f ms vs %.2f ms a call" % (loop_fig(r, '"$ASK"'), loop_fig(r, "head")),
+     lambda r, v: loop_fig(r, '"$ASK"') <= loop_fig(r, "head")),
+    ("`swift_getTypeByMangledName` < 2 % of instructions (alert on a pty)",
+     cg_share, lambda r, v: "%.1f %%" % v, lambda r, v: v < 2),
+]
+
+
+def goal_lines(res):
+    rows = []
+    for goal, value, text, met in GOALS:
+        v = value(res)
+        if v is None:
+            rows.append((goal, "not measured", "–"))
+        else:
+            rows.append((goal, text(res, v), "met" if met(res, v) else "not met"))
+    return rows
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def small_table(res, which):
+    rows = []
+    for table_name, name, label in SMALL:
+        t = res["small"]["tools"].get(name)
+        if table_name != which or not t:
+            continue
+        bold = name.startswith("ask")
+        span = "%s (%s–%s)" % (ms(t["ttp"]), ms(t["ttp_min"]), ms(t["ttp_max"]))
+        r = ratio(res, name)
+        rows.append((label, "**%s**" % span if bold else span, "%.2f×" % r if r else "–", ms(t["total"]),
+                     ms(t["answer"]), mb(t["rss"]), mb(t["hwm"]), "%d/%d" % (t["ok"], t["runs"])))
+    return table(("tool", "time to prompt, ms (min–max)", "vs floor", "round trip, ms", "answer to exit, ms",
+                  "peak RSS, MB", "VmHWM at the keys, MB", "runs ok"), rows)
+
+
+def report(res):
+    m, s = res["machine"], res["small"]
+    out = [BEGIN, "", "## Latest `make bench`", ""]
+    out.append("%s · %s, nproc %s · kernel %s · %s · load average %s at the start%s"
+               % (m["date"], m["cpu"], m["nproc"], m["kernel"], m["distro"], m.get("load", "?"),
+                  " · **quick run** (not figures)" if res.get("quick") else ""))
+    out += ["", "Written by `make bench` (`bench/bench.py`, harness `bench/ttp.py`): each run on a fresh "
+            "80×24 pseudo-terminal, t0 at the tool's `execve` (`--spawn exec`), medians. The small prompts "
+            "are one round-robin run of %d runs + %d warm-up with every tool, so each ratio is against the "
+            "C floor of that same run. The marker is ask's answer line (the last thing drawn before it "
+            "reads). Peak RSS is `ru_maxrss` (MB = 10⁶ bytes); it cannot go below the parked `/bin/sh` the "
+            "tool is exec'd from (about 1.5 MB), so VmHWM shows the floor's own. Peers not installed (left out): "
+            "%s. The machine is shared: read differences under about 20 %% as noise."
+            % (s["runs"], s["warmup"], ", ".join(sorted(s["skipped"])) or "none"), ""]
+    out += ["### Goals of issue 15", "", table(("goal", "measured", ""), goal_lines(res)), "",
+            "Paging and filtering a 1,000,000-button list (goal: within 100 ms) are not measured here.", ""]
+    out += ["### 3-button alert: `ask %s`, answer `2`" % " ".join(ALERT_ARGS), "", small_table(res, "alert"), ""]
+    out += ["### Secure prompt: `ask %s`, answer `hunter2` (marker `Password: `)" % " ".join(SECURE_ARGS), "",
+            small_table(res, "secure"), ""]
+    rows = []
+    for b in res["big"]:
+        for name, label in (("ask-big", "**ask** `--json`"), ("dialog-menu-big", "dialog `--menu --file`")):
+            t = b["tools"].get(name)
+            if t:
+                rows.append((f"{b['n']:,}", label, "%s (%s–%s)" % (ms(t["ttp"]), ms(t["ttp_min"]), ms(t["ttp_max"])),
+                             ms(t["answer"]), ms(t["total"]), mb(t["rss"]), "%d/%d" % (t["ok"], t["runs"])))
+    out += ["### Big lists: the spec piped to `ask --json`, answer `1`", "",
+            "Runs (+ warm-up): %s; dialog up to 100,000 (at 1,000,000 it takes seconds)."
+            % ", ".join(f"{b['n']:,}: {b['runs']} + {b['warmup']}" for b in res["big"]), "",
+            table(("buttons", "tool", "time to prompt, ms (min–max)", "Enter to exit, ms", "round trip, ms",
+                   "peak RSS, MB", "runs ok"), rows), ""]
+    g = growth(res)
+    if g:
+        out += ["How ask's cost grows with the number of buttons (differences of the medians, per button added):",
+                "", table(("from → to", "time to prompt, µs", "peak RSS, bytes", "Enter to exit, µs"),
+                          [(f"{a:,} → {b:,}", "%.3f" % t, "%.0f" % r, "%.4f" % e) for a, b, t, r, e in g]), ""]
+    lp = res["loop"]
+    out += ["### Scripts: %d sequential `printf '2\\n' | CMD`, no terminal" % lp["calls"], "",
+            "One `sh` runs the loop in a new session (no controlling terminal; stdin a pipe, stdout and stderr "
+            "/dev/null); %d loops of each, round-robin; per call = the loop's wall time / %d."
+            % (lp["repeats"], lp["calls"]), "",
+            table(("CMD", "per call, ms (min–max)", "less the loop alone, ms", "vs `head -n1`"),
+                  [(row["label"], "%.3f (%.3f–%.3f)" % (row["median"], row["min"], row["max"]),
+                    "%.3f" % (row["median"] - loop_fig(res, "/bin/true")),
+                    "%.2f×" % (row["median"] / loop_fig(res, "head"))) for row in lp["rows"]]), ""]
+    cg = res.get("callgrind")
+    out += ["### Instructions (callgrind)", ""]
+    if cg:
+        out += ["One whole 3-button alert on a pseudo-terminal (start, prompt, answer `2`, exit), a copy of the "
+                "binary with `objcopy --strip-debug`: %s instructions; `swift_getTypeByMangledName` (inclusive) "
+                "%s, %.1f %%." % (f"{cg['instructions']:,}", f"{cg['lookup']:,}", cg_share(res)), ""]
+    else:
+        out += ["Not measured (no valgrind, or a quick run).", ""]
+    out.append(END)
+    return "\n".join(out) + "\n"
+
+
+def write_report(path, text):
+    """Replaces the marked block of path (or puts one under its title)."""
+    old = open(path).read() if os.path.exists(path) else "# Benchmarks\n"
+    if BEGIN in old and END in old:
+        new = old[:old.index(BEGIN)] + text + old[old.index(END) + len(END) + 1:]
+    else:
+        title, _, rest = old.partition("\n")
+        new = title + "\n\n" + text + ("\n" + rest.lstrip("\n") if rest.strip() else "")
+    with open(path, "w") as f:
+        f.write(new)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="make bench: measure ask and its peers, write BENCHMARKS.md")
+    ap.add_argument("--ask", help="the ask binary to measure (the release build)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"), help="the report (its marked block)")
+    ap.add_argument("--json", help="also write the raw figures here")
+    ap.add_argument("--from-json", help="write the report from figures saved with --json; measure nothing")
+    ap.add_argument("--quick", action="store_true",
+                    help="seconds, for the test: 1 run, floor and ask only, 1,000 and 10,000 buttons, 20 calls")
+    ap.add_argument("--runs", type=int, default=40, help="runs of the small prompts (default 40)")
+    a = ap.parse_args(argv)
+    if a.from_json:
+        with open(a.from_json) as f:
+            res = json.load(f)
+    else:
+        if not a.ask:
+            ap.error("--ask is needed to measure")
+        ask = os.path.abspath(a.ask) if os.sep in a.ask else shutil.which(a.ask)
+        if not ask or not os.access(ask, os.X_OK):
+            ap.error("not an executable: %s" % a.ask)
+        tmp = tempfile.mkdtemp(prefix="ask-bench-")
+        try:
+            env = bench_env(tmp)
+            res = dict(machine=machine(), quick=a.quick)
+            runs, warmup = (1, 0) if a.quick else (a.runs, 2)
+            res["small"] = measure_small(ask, env, tmp, runs, warmup, a.quick)
+            res["big"] = measure_big(ask, env, tmp, QUICK_BIG if a.quick else BIG)
+            res["loop"] = measure_loop(ask, env, *((20, 1) if a.quick else (LOOP_CALLS, LOOP_REPEATS)))
+            res["callgrind"] = None if a.quick else measure_callgrind(ask, env, tmp)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump(res, f, indent=1)
+    text = report(res)
+    write_report(a.out, text)
+    print(text[text.index("### Goals"):text.index("### 3-button")], end="")
+    print("wrote %s" % a.out, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
