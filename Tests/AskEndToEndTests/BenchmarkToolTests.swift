@@ -49,7 +49,7 @@ struct BenchmarkToolTests {
     let sections = Self.tables(text)
     // Each table with the rows a quick run has, every figure a number.
     let expected: [(section: String, rows: Int, column: Int)] = [
-      ("### Goals of issue 15", 15, 1), ("### 3-button alert:", 2, 1), ("### Secure prompt:", 2, 1),
+      ("### Goals of issue 15", 16, 1), ("### 3-button alert:", 2, 1), ("### Secure prompt:", 2, 1),
       ("### Big lists:", 2 + 1, 2), ("### Scripts:", 4, 1),
     ]
     for (heading, count, column) in expected {
