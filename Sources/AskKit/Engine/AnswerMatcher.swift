@@ -35,12 +35,13 @@ package enum AnswerMatch: Equatable, Sendable {
 package enum AnswerMatcher {
   /// Matches `answer` against `alert` (validated), whose list has
   /// `pageCount` pages and `filters` when long; see the type's rules.
-  /// `foldedTitles` are the buttons' ``Button/foldedTitle``s when the caller
-  /// keeps them (the presenter has them from ``Alert/validatedFolding()``: a
-  /// million titles are folded once, not once an answer). A terminating signal pending stops the scans of a
-  /// long list early, with an empty hint that is never drawn (the signal
-  /// ends the prompt first).
-  package static func match(_ answer: String, in alert: Alert, foldedTitles: [String]? = nil,
+  /// `titles` indexes the buttons' ``Button/foldedTitle``s when the caller
+  /// keeps it (the presenter has it from ``Alert/validatedIndexing()``: a
+  /// million titles are folded once, and a title or a number is found
+  /// without a pass over them). A terminating signal pending stops the
+  /// scans of a long list early, with an empty hint that is never drawn
+  /// (the signal ends the prompt first).
+  package static func match(_ answer: String, in alert: Alert, titles: TitleIndex? = nil,
                            pageCount: Int = 1, filters: Bool = false) -> AnswerMatch {
     let typed = TerminalText.trimmed(answer)
     let count = alert.buttons.count
@@ -56,27 +57,32 @@ package enum AnswerMatcher {
       // from 1 to N".
       return .unrecognized(localized("There is no default button: type %s or a title.", range))
     }
-    // Each title folded once per answer, for all the rules below.
+    // The answer folded once, for all the rules below; the titles folded
+    // as they are compared (none of them for a title or a number).
     let folded = CaseFolding.folded(String(typed))
-    guard let titles = foldedTitles ?? Self.foldedTitles(of: alert) else { return .unrecognized("") }
-    var exact: Int?
-    guard scan(titles.count, { if exact == nil && titles[$0] == folded { exact = $0 } }) else { return .unrecognized("") }
-    if let exact { return .button(exact) }
+    let buttons = alert.buttons
+    let index = titles ?? TitleIndex(count: count) { buttons[$0].foldedTitle }
+    if let exact = index.index(ofFolded: folded, key: { buttons[$0].foldedTitle }) { return .button(exact) }
     let order = alert.screenOrder
     if let number = Int(typed), number >= 1, number <= count {
       return .button(order[number - 1])
     }
     if pageCount > 1 && (typed == ">" || typed == "<") { return typed == ">" ? .nextPage : .previousPage }
     let shown = TerminalText.shortened(String(typed))
+    // One pass: the titles the answer starts, and (a long list) those it
+    // is in, each title folded once.
     var candidates: [Int] = []
-    guard scan(order.count, { if CaseFolding.hasPrefix(titles[order[$0]], folded) { candidates.append(order[$0]) } })
-    else { return .unrecognized("") }
-    if filters && candidates.count != 1 {
-      var positions: [Int] = []
-      guard scan(order.count, { if CaseFolding.contains(titles[order[$0]], folded) { positions.append($0) } })
-      else { return .unrecognized("") }
-      if !positions.isEmpty { return .filter(positions) }
-    }
+    var positions: [Int] = []
+    guard scan(order.count, { position in
+      let title = buttons[order[position]].foldedTitle
+      if CaseFolding.hasPrefix(title, folded) {
+        candidates.append(order[position])
+        if filters { positions.append(position) }
+      } else if filters && CaseFolding.contains(title, folded) {
+        positions.append(position)
+      }
+    }) else { return .unrecognized("") }
+    if filters && candidates.count != 1 && !positions.isEmpty { return .filter(positions) }
     switch candidates.count {
     case 0:
       // TRANSLATORS: the hint after an answer that is no title: %1$s is the
@@ -100,15 +106,6 @@ package enum AnswerMatcher {
       return .unrecognized(localized("'%s' matches %s: type more of the title or its number.",
                                      shown, list(titles, of: candidates.count)))
     }
-  }
-
-  /// The buttons' ``Button/foldedTitle``s, or `nil` when a terminating
-  /// signal came while they were folded.
-  package static func foldedTitles(of alert: Alert) -> [String]? {
-    var titles: [String] = []
-    titles.reserveCapacity(alert.buttons.count)
-    let done = scan(alert.buttons.count) { titles.append(alert.buttons[$0].foldedTitle) }
-    return done ? titles : nil
   }
 
   /// Calls `body` for 0..<count, looking for a pending signal every

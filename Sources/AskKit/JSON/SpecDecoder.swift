@@ -31,6 +31,13 @@ package enum SpecDecoder {
   /// - Throws: ``AskError/spec(_:)``: `Spec at line L, column C: …` naming
   ///   the key path, or a rule of ``Alert/validated()``.
   package static func alert(from node: JSONNode) throws(AskError) -> Alert {
+    try validatedAlert(from: node).alert
+  }
+
+  /// ``alert(from:)``, with the index of its titles that validating it
+  /// built (``Alert/validatedIndexing()``), for
+  /// ``AlertPresenter/present(validated:titles:)``.
+  package static func validatedAlert(from node: JSONNode) throws(AskError) -> (alert: Alert, titles: TitleIndex) {
     guard case .object(let members) = node.value else {
       // TRANSLATORS: after "Spec at line L, column C: "; %s is the JSON
       // type given ("a string").
@@ -67,7 +74,7 @@ package enum SpecDecoder {
     if let node = values["fields"] { alert.textFields = try fields(node) }
     try decodeButtons(values, into: &alert)
     do {
-      return try alert.validated()
+      return try alert.validatedIndexing()
     } catch {
       throw Self.error(node, error.message)
     }

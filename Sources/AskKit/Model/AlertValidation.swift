@@ -16,32 +16,37 @@ extension Alert {
   ///   destructive button (Enter or a timeout must never destroy), or when
   ///   the text-entry settings do not fit the style (see
   ///   ``validateTextEntry()``).
-  public func validated() throws(AskError) -> Alert { try validatedFolding().alert }
+  public func validated() throws(AskError) -> Alert { try validatedIndexing().alert }
 
-  /// ``validated()``, with the buttons' ``Button/foldedTitle``s it compared:
-  /// the presenter matches answers against them, so a million titles are
-  /// folded once a presentation, not again at the first answer.
-  package func validatedFolding() throws(AskError) -> (alert: Alert, foldedTitles: [String]) {
+  /// ``validated()``, with the index of the buttons' folded titles it
+  /// built for the duplicate check: the presenter finds a typed title in
+  /// it, so a million titles are folded once a presentation, and an answer
+  /// costs one look-up, not a pass over them.
+  package func validatedIndexing() throws(AskError) -> (alert: Alert, titles: TitleIndex) {
     try validateTextEntry()
     var alert = self
     if alert.buttons.isEmpty && alert.style == .default {
       alert.buttons = [Button(Alert.impliedButtonTitle)]
       if alert.defaultButtonIndex == nil { alert.defaultButtonIndex = 0 }
     }
-    // Closures, not key paths: a key path costs a million buttons seconds.
-    let folded = alert.buttons.map { $0.foldedTitle }
-    if let empty = folded.firstIndex(where: { $0.isEmpty }) {
+    let buttons = alert.buttons
+    // Folding keeps a title empty only when trimming does: checked without
+    // folding (most titles have nothing to trim).
+    if let empty = buttons.firstIndex(where: { button in
+      !TerminalText.hasNothingToTrim(button.title) && TerminalText.trimmed(button.title).isEmpty
+    }) {
       // TRANSLATORS: %d is the button's number (1 for the first).
       throw .spec(localized("Button %d has an empty title", String(empty + 1)))
     }
     // A title is printed as a value: `-0` could not tell a NUL in it from
     // the value's end (no key types one, no argument holds one).
-    if let nul = alert.buttons.firstIndex(where: { TerminalText.containsNUL($0.title) }) {
+    if let nul = buttons.firstIndex(where: { TerminalText.containsNUL($0.title) }) {
       // TRANSLATORS: %1$d is the button's number, %2$s its title.
       throw .spec(localized("Button %d's title '%s' holds a NUL character", String(nul + 1),
                             TerminalText.shortened(alert.buttons[nul].title)))
     }
-    if let (duplicate, first) = Self.firstDuplicate(folded) {
+    let titles = TitleIndex(count: buttons.count) { buttons[$0].foldedTitle }
+    if let (duplicate, first) = titles.firstDuplicate {
       // Titles are quoted as shown (a library host prints the message as
       // it is: no control character may reach its terminal raw), and
       // shortened (a 10 MB title makes no 10 MB message).
@@ -71,22 +76,16 @@ extension Alert {
                               TerminalText.shortened(alert.buttons[index].title)))
       }
     }
-    return (alert, folded)
+    return (alert, titles)
   }
 }
 
 extension Alert {
   /// The first index (in order) whose key appeared before, with the index
-  /// of that earlier one; `nil` when all keys differ. One pass with a
-  /// dictionary of the keys seen: O(n), a million buttons in a fraction of
-  /// a second (sorting them took seconds).
+  /// of that earlier one; `nil` when all keys differ: ``TitleIndex``'s
+  /// one pass, O(n).
   static func firstDuplicate(_ keys: [String]) -> (duplicate: Int, first: Int)? {
-    guard keys.count > 1 else { return nil }
-    var seen = [String: Int](minimumCapacity: keys.count)
-    for index in keys.indices {
-      if let first = seen.updateValue(index, forKey: keys[index]) { return (index, first) }
-    }
-    return nil
+    TitleIndex(count: keys.count) { keys[$0] }.firstDuplicate
   }
 
   /// Checks the text-entry settings against the style (SPEC §1, §10):
