@@ -138,6 +138,8 @@ package struct AlertPresenter {
     let reserved = AlertLayout.lineCount(above) + 2
     var size = console.size
     var layout = ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
+    // Found once: nothing walks the buttons once an answer is typed.
+    let order = alert.screenOrder
     var page = 0
     // A filter's matches while they are shown (their pages turn then), or
     // nil for the whole list.
@@ -150,17 +152,17 @@ package struct AlertPresenter {
       request.redraw = above + list
       switch try console.readLine(request) {
       case .endOfInput:
-        return .endOfInput(in: alert)
+        return .endOfInput(in: alert, order: order)
       case .timedOut:
         guard defaultOnTimeout, let index = alert.defaultButtonIndex else { return .timedOutWithoutChoice }
-        return .chose(index, in: alert, outcome: .timedOut)
+        return .chose(index, in: alert, order: order, outcome: .timedOut)
       case .line(let answer):
         let pages = matches.map(layout.pageCount(of:)) ?? layout.pageCount
-        let match = AnswerMatcher.match(answer, in: alert, titles: titles, pageCount: pages,
+        let match = AnswerMatcher.match(answer, in: alert, titles: titles, order: order, pageCount: pages,
                                         filters: layout.filters)
         switch match {
         case .button(let index):
-          return .chose(index, in: alert)
+          return .chose(index, in: alert, order: order)
         case .unrecognized(let hint):
           try hintOrThrow(hint)
         case .nextPage, .previousPage, .filter:

@@ -38,11 +38,12 @@ package enum AnswerMatcher {
   /// `titles` indexes the buttons' ``Button/foldedTitle``s when the caller
   /// keeps it (the presenter has it from ``Alert/validatedIndexing()``: a
   /// million titles are folded once, and a title or a number is found
-  /// without a pass over them). A terminating signal pending stops the
+  /// without a pass over them), and `order` the alert's ``Alert/screenOrder``
+  /// (finding its cancel button is a pass too). A terminating signal pending stops the
   /// scans of a long list early, with an empty hint that is never drawn
   /// (the signal ends the prompt first).
   package static func match(_ answer: String, in alert: Alert, titles: TitleIndex? = nil,
-                           pageCount: Int = 1, filters: Bool = false) -> AnswerMatch {
+                           order: ScreenOrder? = nil, pageCount: Int = 1, filters: Bool = false) -> AnswerMatch {
     let typed = TerminalText.trimmed(answer)
     let count = alert.buttons.count
     // A text style with only its implied buttons has nothing to number.
@@ -61,9 +62,9 @@ package enum AnswerMatcher {
     // as they are compared (none of them for a title or a number).
     let folded = CaseFolding.folded(String(typed))
     let buttons = alert.buttons
-    let index = titles ?? TitleIndex(count: count) { buttons[$0].foldedTitle }
-    if let exact = index.index(ofFolded: folded, key: { buttons[$0].foldedTitle }) { return .button(exact) }
-    let order = alert.screenOrder
+    let index = titles ?? TitleIndex(count: count) { buttons[$0].title }
+    if let exact = index.index(ofKey: folded, title: { buttons[$0].title }) { return .button(exact) }
+    let order = order ?? alert.screenOrder
     if let number = Int(typed), number >= 1, number <= count {
       return .button(order[number - 1])
     }
@@ -90,7 +91,7 @@ package enum AnswerMatcher {
       return .unrecognized(localized("No button matches '%s': type %s or a title.", shown, range))
     case 1 where alert.buttons[candidates[0]].role == .destructive:
       let title = TerminalText.visible(alert.buttons[candidates[0]].title)
-      let number = alert.number(ofButtonAt: candidates[0])
+      let number = order.number(ofButtonAt: candidates[0])
       // TRANSLATORS: the hint after the start of a destructive button's
       // title (never chosen by a prefix): %1$s the answer, %2$s the title,
       // %3$d its number.

@@ -276,7 +276,7 @@ package struct ButtonListLayout {
   /// them) but draws a page.
   static func titleWidth(_ alert: Alert, _ words: RoleWords, _ order: ScreenOrder, _ position: Int) -> Int {
     let index = order[position]
-    var width = TerminalText.displayWidth(TerminalText.visible(alert.buttons[index].title))
+    var width = TerminalText.visibleWidth(alert.buttons[index].title)
     if alert.buttons[index].role == .destructive { width += words.destructiveWidth }
     if index == alert.defaultButtonIndex { width += words.defaultWidth }
     return width

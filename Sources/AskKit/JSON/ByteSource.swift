@@ -74,10 +74,12 @@ package final class FileByteSource: ByteSource {
   deinit { buffer.deallocate() }
 
   package func takeLiteralStringBytes(into bytes: inout [UInt8]) -> Int {
-    let start = position
+    // Locals, not the properties, in the loop: no access to the object's
+    // fields a byte.
+    let (start, end, base) = (position, count, UnsafePointer(buffer.baseAddress!))
     var stop = start
-    while stop < count && isLiteralStringByte(buffer[stop]) { stop += 1 }
-    if stop > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<stop])) }
+    while stop < end && isLiteralStringByte(base[stop]) { stop += 1 }
+    if stop > start { bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: stop - start)) }
     position = stop
     return stop - start
   }

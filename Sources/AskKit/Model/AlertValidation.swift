@@ -30,22 +30,31 @@ extension Alert {
       if alert.defaultButtonIndex == nil { alert.defaultButtonIndex = 0 }
     }
     let buttons = alert.buttons
-    // Folding keeps a title empty only when trimming does: checked without
-    // folding (most titles have nothing to trim).
-    if let empty = buttons.firstIndex(where: { button in
-      !TerminalText.hasNothingToTrim(button.title) && TerminalText.trimmed(button.title).isEmpty
-    }) {
+    // One pass for both: the first empty title (folding keeps a title
+    // empty only when trimming does: checked without folding, and most
+    // titles have nothing to trim) and the first holding a NUL.
+    var (empty, nul): (Int?, Int?) = (nil, nil)
+    buttons.withUnsafeBufferPointer { buttons in
+      var index = 0
+      while index < buttons.count && empty == nil {
+        let (trims, hasNUL) = Self.scanEnds(buttons[index].title)
+        if trims && TerminalText.trimmed(buttons[index].title).isEmpty { empty = index }
+        if nul == nil && hasNUL { nul = index }
+        index += 1
+      }
+    }
+    if let empty {
       // TRANSLATORS: %d is the button's number (1 for the first).
       throw .spec(localized("Button %d has an empty title", String(empty + 1)))
     }
     // A title is printed as a value: `-0` could not tell a NUL in it from
     // the value's end (no key types one, no argument holds one).
-    if let nul = buttons.firstIndex(where: { TerminalText.containsNUL($0.title) }) {
+    if let nul {
       // TRANSLATORS: %1$d is the button's number, %2$s its title.
       throw .spec(localized("Button %d's title '%s' holds a NUL character", String(nul + 1),
                             TerminalText.shortened(alert.buttons[nul].title)))
     }
-    let titles = TitleIndex(count: buttons.count) { buttons[$0].foldedTitle }
+    let titles = TitleIndex(count: buttons.count) { buttons[$0].title }
     if let (duplicate, first) = titles.firstDuplicate {
       // Titles are quoted as shown (a library host prints the message as
       // it is: no control character may reach its terminal raw), and
@@ -59,7 +68,18 @@ extension Alert {
         : localized("Duplicate button title '%s' (same as '%s')", shown.0, shown.1))
     }
     for role in [ButtonRole.cancel, .destructive] {
-      let titles = alert.buttons.filter { $0.role == role }.map { TerminalText.shortened($0.title) }
+      // The first two of the role, found by an index loop (as
+      // ``cancelButtonIndex``: no copy of each button).
+      let two = buttons.withUnsafeBufferPointer { buttons in
+        var found: [Int] = []
+        var index = 0
+        while index < buttons.count && found.count < 2 {
+          if buttons[index].role == role { found.append(index) }
+          index += 1
+        }
+        return found
+      }
+      let titles = two.map { TerminalText.shortened(buttons[$0].title) }
       if titles.count > 1 {
         // TRANSLATORS: %1$s and %2$s are the first two buttons of the role.
         throw .spec(role == .cancel ? localized("More than one cancel button: '%s' and '%s'", titles[0], titles[1])
@@ -85,7 +105,19 @@ extension Alert {
   /// of that earlier one; `nil` when all keys differ: ``TitleIndex``'s
   /// one pass, O(n).
   static func firstDuplicate(_ keys: [String]) -> (duplicate: Int, first: Int)? {
-    TitleIndex(count: keys.count) { keys[$0] }.firstDuplicate
+    TitleIndex(count: keys.count, folds: false) { keys[$0] }.firstDuplicate
+  }
+
+  /// Whether `title` may have white space to trim (it does not start and
+  /// end with printable ASCII: ``TerminalText/hasNothingToTrim(_:)``) and
+  /// whether it holds a NUL, in one look at its bytes.
+  static func scanEnds(_ title: String) -> (mayTrim: Bool, hasNUL: Bool) {
+    title.utf8Span.span.withUnsafeBufferPointer { bytes in
+      guard let first = bytes.first, let last = bytes.last else { return (true, false) }
+      var index = 0
+      while index < bytes.count && bytes[index] != 0 { index += 1 }
+      return (!(first &- 0x21 < 0x5E && last &- 0x21 < 0x5E), index < bytes.count)
+    }
   }
 
   /// Checks the text-entry settings against the style (SPEC §1, §10):
