@@ -140,11 +140,12 @@ public enum AskCommand {
       linesSeen = console.linesRead
       if typed { console.releaseTerminal() }  // held again when the prompt is drawn
       source.deadline = AlertPresenter.deadline(after: invocation.timeout).map { ($0, invocation.timeout ?? .zero) }
-      // The previous prompt's model goes before the next is read.
-      KeptPrompt.last = nil
       let decoded: (alert: Alert, titles: TitleIndex)
       do {  // the JSON tree goes before the prompt is drawn
         guard let object = try scanner.nextObject() else { break }
+        // The previous prompt's model goes once another follows (the last
+        // one is never taken apart).
+        KeptPrompt.last = nil
         if sharesStream || typed { try scanner.finishLine() }
         // An answer line is named by its number in the stream it shares.
         if sharesStream { console.linesReadElsewhere = scanner.linesTaken }

@@ -172,6 +172,12 @@ package struct JSONScanner {
 
   private mutating func string() throws(AskError) -> String {
     _ = try take()  // "
+    // All of it in memory, standing for itself (most titles): one column
+    // a byte, and one for the closing quote.
+    if !hasPeeked, let text = source.takeLiteralString() {
+      column += text.utf8.count + 1
+      return text
+    }
     stringBytes.removeAll(keepingCapacity: true)
     func append(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) { UTF8.encode(scalar) { bytes.append($0) } }
     while true {

@@ -30,28 +30,36 @@ package struct TitleIndex: Sendable {
     self.folds = folds
     var capacity = 8
     while capacity < 2 * count { capacity <<= 1 }
-    slots = [Int32](repeating: -1, count: capacity)
-    hashes = []
-    hashes.reserveCapacity(count)
+    var slots = [Int32](repeating: -1, count: capacity)
+    var hashes = [UInt32](repeating: 0, count: count)
+    var duplicate: (Int, Int)?
     let mask = capacity - 1
-    for index in 0..<count {
-      let text = title(index)
-      let hash = folds ? Self.foldedHash(of: text) : Self.hash(text)
-      hashes.append(hash)
-      var slot = Int(hash) & mask
-      while true {
-        let other = Int(slots[slot])
-        if other < 0 {
-          slots[slot] = Int32(truncatingIfNeeded: index)
-          break
+    // Through buffers: no check of uniqueness or bounds a title.
+    slots.withUnsafeMutableBufferPointer { slots in
+      hashes.withUnsafeMutableBufferPointer { hashes in
+        for index in 0..<count {
+          let text = title(index)
+          let hash = folds ? Self.foldedHash(of: text) : Self.hash(text)
+          hashes[index] = hash
+          var slot = Int(hash) & mask
+          while true {
+            let other = Int(slots[slot])
+            if other < 0 {
+              slots[slot] = Int32(truncatingIfNeeded: index)
+              break
+            }
+            if hashes[other] == hash && Self.key(title(other), folds: folds) == Self.key(text, folds: folds) {
+              duplicate = (index, other)
+              return
+            }
+            slot = (slot + 1) & mask
+          }
         }
-        if hashes[other] == hash && key(title(other)) == key(text) {
-          firstDuplicate = (index, other)
-          return
-        }
-        slot = (slot + 1) & mask
       }
     }
+    self.slots = slots
+    self.hashes = hashes
+    firstDuplicate = duplicate
   }
 
   /// The index of the title whose key is `key` (folded, when titles are);
@@ -64,13 +72,13 @@ package struct TitleIndex: Sendable {
     while true {
       let other = Int(slots[slot])
       if other < 0 { return nil }
-      if hashes[other] == hash && self.key(title(other)) == key { return other }
+      if hashes[other] == hash && Self.key(title(other), folds: folds) == key { return other }
       slot = (slot + 1) & mask
     }
   }
 
   /// What a title is compared as.
-  private func key(_ title: String) -> String { folds ? Button.fold(title) : title }
+  private static func key(_ title: String, folds: Bool) -> String { folds ? Button.fold(title) : title }
 
   /// FNV-1a's start and step.
   private static let basis: UInt64 = 0xCBF2_9CE4_8422_2325
