@@ -104,6 +104,22 @@ struct TitleIndexTests {
     #expect(fast == AnswerMatcher.match(answer, in: alert, pageCount: 2, filters: true))
   }
 
+  @Test("A filter's byte comparison agrees with folding the title and comparing by scalars", arguments: [
+    "item", "m 0", "000001", "I", "e", "ß", "ss", "strasse", "école", "\u{301}", "日本", "👍", "~!@", " ", "x\u{7F}", "padded",
+  ])
+  func find(typed: String) {
+    var needle = CaseFolding.folded(typed)
+    for title in Self.titles {
+      let folded = Button.fold(title)
+      let expected = (CaseFolding.hasPrefix(folded, needle),
+                      !CaseFolding.hasPrefix(folded, needle) && CaseFolding.contains(folded, needle))
+      let found = needle.withUTF8 { AnswerMatcher.find($0, in: title, anywhere: true) }
+      #expect(found == expected, "\(title.debugDescription)")
+      let prefixOnly = needle.withUTF8 { AnswerMatcher.find($0, in: title, anywhere: false) }
+      #expect(prefixOnly == (expected.0, false))
+    }
+  }
+
   @Test("Tab completes the alert's titles in screen order, listed only when asked")
   func completions() throws {
     let alert = try Alert(buttons: [Button("Close", role: .cancel), Button("Open"), Button("Opal")]).validated()

@@ -71,18 +71,21 @@ package enum AnswerMatcher {
     if pageCount > 1 && (typed == ">" || typed == "<") { return typed == ">" ? .nextPage : .previousPage }
     let shown = TerminalText.shortened(String(typed))
     // One pass: the titles the answer starts, and (a long list) those it
-    // is in, each title folded once.
+    // is in, compared as folded bytes; a printable-ASCII title is folded
+    // as it is compared, the others once each (a million titles answer a
+    // filter in a fraction of a second).
     var candidates: [Int] = []
     var positions: [Int] = []
-    guard scan(order.count, { position in
-      let title = buttons[order[position]].foldedTitle
-      if CaseFolding.hasPrefix(title, folded) {
-        candidates.append(order[position])
-        if filters { positions.append(position) }
-      } else if filters && CaseFolding.contains(title, folded) {
-        positions.append(position)
+    var needle = folded
+    let scanned = needle.withUTF8 { needle in
+      scan(order.count) { position in
+        let index = order[position]
+        let (starts, contains) = Self.find(needle, in: buttons[index].title, anywhere: filters)
+        if starts { candidates.append(index) }
+        if starts || contains { positions.append(position) }
       }
-    }) else { return .unrecognized("") }
+    }
+    guard scanned else { return .unrecognized("") }
     if filters && candidates.count != 1 && !positions.isEmpty { return .filter(positions) }
     switch candidates.count {
     case 0:
@@ -107,6 +110,49 @@ package enum AnswerMatcher {
       return .unrecognized(localized("'%s' matches %s: type more of the title or its number.",
                                      shown, list(titles, of: candidates.count)))
     }
+  }
+
+  /// Whether `title`'s ``Button/foldedTitle`` starts with `needle` (folded
+  /// UTF-8) and, when `anywhere`, whether it holds it elsewhere: scalar by
+  /// scalar, as ``CaseFolding/hasPrefix(_:_:)`` and
+  /// ``CaseFolding/contains(_:_:)``. A printable-ASCII title with nothing
+  /// to trim is compared byte by byte with `A`–`Z` as `a`–`z` (its folding),
+  /// never made into folded text.
+  static func find(_ needle: UnsafeBufferPointer<UInt8>, in title: String, anywhere: Bool)
+    -> (starts: Bool, contains: Bool) {
+    let ascii: (Bool, Bool)? = title.utf8Span.span.withUnsafeBufferPointer { bytes in
+      guard let first = bytes.first, let last = bytes.last, first &- 0x21 < 0x5E, last &- 0x21 < 0x5E else {
+        return nil
+      }
+      for byte in bytes where byte &- 0x20 >= 0x5F { return nil }
+      return Self.find(needle, inFolding: bytes, anywhere: anywhere) { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+    }
+    if let ascii { return ascii }
+    var folded = Button.fold(title)
+    return folded.withUTF8 { Self.find(needle, inFolding: $0, anywhere: anywhere) { $0 } }
+  }
+
+  /// `find` on the bytes `fold` makes of `bytes` one by one.
+  @inline(__always)
+  private static func find(_ needle: UnsafeBufferPointer<UInt8>, inFolding bytes: UnsafeBufferPointer<UInt8>,
+                           anywhere: Bool, _ fold: (UInt8) -> UInt8) -> (starts: Bool, contains: Bool) {
+    let (count, length) = (bytes.count, needle.count)
+    guard length <= count else { return (false, false) }
+    guard length > 0 else { return (true, false) }
+    func matches(at start: Int) -> Bool {
+      var offset = 0
+      while offset < length && fold(bytes[start + offset]) == needle[offset] { offset += 1 }
+      return offset == length
+    }
+    if matches(at: 0) { return (true, false) }
+    guard anywhere else { return (false, false) }
+    let lead = needle[0]
+    var start = 1
+    while start <= count - length {
+      if fold(bytes[start]) == lead && matches(at: start) { return (false, true) }
+      start += 1
+    }
+    return (false, false)
   }
 
   /// Calls `body` for 0..<count, looking for a pending signal every
