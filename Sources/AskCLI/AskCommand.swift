@@ -140,13 +140,24 @@ public enum AskCommand {
       linesSeen = console.linesRead
       if typed { console.releaseTerminal() }  // held again when the prompt is drawn
       source.deadline = AlertPresenter.deadline(after: invocation.timeout).map { ($0, invocation.timeout ?? .zero) }
-      guard let object = try scanner.nextObject() else { break }
-      if sharesStream || typed { try scanner.finishLine() }
-      // An answer line is named by its number in the stream it shares.
-      if sharesStream { console.linesReadElsewhere = scanner.linesTaken }
-      var alert = try SpecDecoder.alert(from: object)
+      let decoded: (alert: Alert, titles: TitleIndex)
+      do {  // the JSON tree goes before the prompt is drawn
+        guard let object = try scanner.nextObject() else { break }
+        // The previous prompt's model goes once another follows (the last
+        // one is never taken apart).
+        KeptPrompt.last = nil
+        if sharesStream || typed { try scanner.finishLine() }
+        // An answer line is named by its number in the stream it shares.
+        if sharesStream { console.linesReadElsewhere = scanner.linesTaken }
+        decoded = try SpecDecoder.validatedAlert(from: object)
+      }
+      var alert = decoded.alert
+      // `--timeout` was checked when parsed: the alert stays valid.
       if alert.timeout == nil { alert.timeout = invocation.timeout }
-      let response = try presenter.present(alert)
+      let response = try presenter.present(validated: alert, titles: decoded.titles)
+      // Kept past the exit: a million buttons are not freed one by one
+      // after the answer is known.
+      KeptPrompt.last = (alert, decoded.titles)
       let status = ExitStatus(response)
       if status != .chosen {
         let delivered = console.endSession()
@@ -246,4 +257,12 @@ public enum AskCommand {
     var signo: Int32 = 0
     line.withUTF8 { _ = ask_write_all(nil, 2, $0.baseAddress, $0.count, &signo) }
   }
+}
+
+/// The model of the last prompt of a stream, never freed: the process
+/// exits right after its answer, and taking a million buttons apart would
+/// only delay that.
+enum KeptPrompt {
+  /// The alert presented last, with its title index.
+  nonisolated(unsafe) static var last: (alert: Alert, titles: TitleIndex)?
 }

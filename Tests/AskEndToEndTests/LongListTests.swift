@@ -136,6 +136,46 @@ struct LongListTests {
     #expect(pty.stdout == "Button 9999\n")
   }
 
+  /// A JSON spec of `count` titles `Item 000001`…, with `extra` after them.
+  static func bigSpec(_ count: Int, extra: [String] = [], cancel: String? = nil) -> [UInt8] {
+    let titles = (1...count).map { n in "\"Item \(String(repeating: "0", count: max(0, 6 - String(n).count)))\(n)\"" }
+      + extra.map { "\"\($0)\"" }
+    return Array((#"{"title":"Big","buttons":["# + titles.joined(separator: ",") + "]"
+      + (cancel.map { #","cancel":""# + $0 + "\"" } ?? "") + "}").utf8)
+  }
+
+  @Test("100 000 buttons from JSON answer as a short list does: a title in another case, a number, a filter, Ctrl-D",
+        arguments: [
+    ("ITEM 099999\r", "Item 099999\n", 0), ("77777\r", "Item 077777\n", 0), ("\u{4}", "", 1),
+    ("m 09999\r99995\r", "Item 099995\n", 0),
+  ])
+  func hundredThousand(keys: String, stdout: String, status: Int32) throws {
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bigSpec(100_000, cancel: "Stop")),
+                                 environment: ["NO_COLOR": "1"])
+    try pty.waitForPrompt()
+    #expect(pty.screen.contains("(page 1 of "))
+    if keys.hasPrefix("m ") {  // a filter lists its ten matches, with their own numbers, and waits
+      pty.type("m 09999\r")
+      try pty.waitFor("99999) Item 099999")
+      let shown = Self.after("cancel]: m 09999", in: pty.screen)
+      #expect((99990...99999).allSatisfy { shown.contains("\($0)) Item 0\($0)") })
+      #expect(!shown.contains("Item 009999") && !shown.contains("(page"))
+      pty.type("99995\r")
+    } else {
+      pty.type(keys)
+    }
+    #expect(try pty.waitForExit(timeout: 30) == status)
+    #expect(pty.stdout == stdout)
+  }
+
+  @Test("A duplicate at the end of 100 000 titles is found, folded, and named with the title it repeats")
+  func hundredThousandDuplicate() throws {
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bigSpec(100_000, extra: ["item 000001"])))
+    #expect(try pty.waitForExit(timeout: 30) == 2)
+    #expect(pty.stderr.hasSuffix("Duplicate button title 'item 000001' (same as 'Item 000001')\n"))
+    #expect(!pty.screen.contains("Item 000002"))  // nothing drawn
+  }
+
   @Test("A long title and message wrap at the terminal width without splitting a character; between ideographs as well as at spaces")
   func wrapping() throws {
     let pty = try AskSession.ask(["-t", "T", "-m", String(repeating: "你好世界 ", count: 12), "A"],

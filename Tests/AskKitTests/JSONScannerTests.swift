@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import AskKit
 
@@ -37,6 +38,51 @@ struct JSONScannerTests {
     guard case .object(let members) = all[1].value else { Issue.record("not an object"); return }
     #expect((members[0].node.line, members[0].node.column) == (2, 9))
     #expect((members[1].node.line, members[1].node.column) == (3, 7))
+  }
+
+  /// The strings of the array that `object`'s first member holds, with
+  /// where each starts.
+  func strings(_ object: JSONNode) -> [(String, Int, Int)] {
+    guard case .object(let members) = object.value, case .array(let elements) = members.first?.node.value else {
+      return []
+    }
+    return elements.map { node in
+      guard case .string(let text) = node.value else { return ("", 0, 0) }
+      return (text, node.line, node.column)
+    }
+  }
+
+  @Test("Strings taken whole from memory and strings with escapes or UTF-8 count the same columns")
+  func stringPositions() throws {
+    let object = try #require(try objects("{\"b\":[\"ab\", \"c\\nd\",\"é\",\n \"\",\"x y\"], \"e\": 1}").first)
+    let found = strings(object)
+    #expect(found.map(\.0) == ["ab", "c\nd", "é", "", "x y"])
+    #expect(found.map { [$0.1, $0.2] } == [[1, 7], [1, 13], [1, 20], [2, 2], [2, 5]])
+    guard case .object(let members) = object.value else { return }
+    #expect((members[1].node.line, members[1].node.column) == (2, 18))
+  }
+
+  @Test("Read from a file in blocks, strings that cross a block's end are read whole, and positions stay right")
+  func blockBoundaries() throws {
+    // Titles of 1 to 9 bytes, some escaped, past three 64 KiB blocks.
+    let titles = (0..<30_000).map { n in String(repeating: "t", count: n % 9 + 1) + (n % 7 == 0 ? "\\\"" : "") }
+    let text = "{\"b\":[" + titles.map { "\"\($0)\"" }.joined(separator: ",") + "]}\n{\"z\": x}"
+    let file = try #require(tmpfile())  // removed when closed
+    defer { fclose(file) }
+    let fd = fileno(file)
+    let bytes = Array(text.utf8)
+    try #require(write(fd, bytes, bytes.count) == bytes.count)
+    lseek(fd, 0, SEEK_SET)
+    var scanner = JSONScanner(source: FileByteSource(fd: fd, readsAhead: true))
+    let object = try #require(try scanner.nextObject())
+    let found = strings(object)
+    #expect(found.map(\.0) == titles.map { $0.replacing("\\\"", with: "\"") })
+    var column = 7
+    for (title, found) in zip(titles, found) {
+      #expect([found.1, found.2] == [1, column])
+      column += title.count + 3
+    }
+    #expect(throws: AskError.spec("Spec at line 2, column 7: expected a value, found 'x'")) { try scanner.nextObject() }
   }
 
   @Test("Bad JSON is one message with its line and column", arguments: [

@@ -55,16 +55,23 @@ package struct AlertPresenter {
   ///   ``AskError/interrupted(signal:)`` and ``AskError/io(_:errno:)`` as
   ///   ``Console`` throws them.
   package func present(_ alert: Alert) throws(AskError) -> Response {
-    let (alert, foldedTitles) = try alert.validatedFolding()
-    let response = try ask(alert, foldedTitles: foldedTitles)
+    let (alert, titles) = try alert.validatedIndexing()
+    return try present(validated: alert, titles: titles)
+  }
+
+  /// Presents `alert`, already validated, whose titles `titles` indexes
+  /// (both from ``Alert/validatedIndexing()``: a spec's decoder validates
+  /// it, and a million titles are not checked twice).
+  package func present(validated alert: Alert, titles: TitleIndex) throws(AskError) -> Response {
+    let response = try ask(alert, titles: titles)
     // A timeout says so, on a line of its own (SPEC §5).
     if response.outcome == .timedOut { try console.draw(AlertLayout.timeoutNotice(response) + "\n") }
     return response
   }
 
-  /// Asks `alert` (validated; its buttons' `foldedTitles`): the header,
-  /// the fields, the buttons.
-  private func ask(_ alert: Alert, foldedTitles: [String]) throws(AskError) -> Response {
+  /// Asks `alert` (validated; its buttons' `titles`): the header, the
+  /// fields, the buttons.
+  private func ask(_ alert: Alert, titles: TitleIndex) throws(AskError) -> Response {
     // A style that asks a secret makes the process non-dumpable from its
     // start (SPEC §6), while the login of login-password is typed too: an
     // empty secret is held until the prompt ends (the secret read then
@@ -78,7 +85,7 @@ package struct AlertPresenter {
     if alert.style.isSecureField(0) { console.discardTypeahead() }
     let header = AlertLayout.header(alert, theme: console.theme, width: console.size.columns)
     guard alert.style != .default else {
-      return try chooseButton(alert, foldedTitles: foldedTitles, deadline: deadline, above: header,
+      return try chooseButton(alert, titles: titles, deadline: deadline, above: header,
                               aboveIsDrawn: false, defaultOnTimeout: true)
     }
     try console.draw(header)
@@ -109,7 +116,7 @@ package struct AlertPresenter {
       }
     }
     guard !alert.buttons.isEmpty else { return values }
-    var response = try chooseButton(alert, foldedTitles: foldedTitles, deadline: deadline, above: shown,
+    var response = try chooseButton(alert, titles: titles, deadline: deadline, above: shown,
                                     aboveIsDrawn: true, defaultOnTimeout: false)
     if response.outcome == .chosen && response.role != .cancel {
       response.text = values.text
@@ -124,35 +131,36 @@ package struct AlertPresenter {
   /// Draws the buttons (a page of them) below `above` (drawn with them, in
   /// one write, unless `aboveIsDrawn`), and reads answers until one chooses
   /// a button.
-  private func chooseButton(_ alert: Alert, foldedTitles: [String], deadline: Int64?, above: String,
+  private func chooseButton(_ alert: Alert, titles: TitleIndex, deadline: Int64?, above: String,
                             aboveIsDrawn: Bool, defaultOnTimeout: Bool) throws(AskError) -> Response {
     let reserved = AlertLayout.lineCount(above) + 2
     var size = console.size
     var layout = ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
+    // Found once: nothing walks the buttons once an answer is typed.
+    let order = alert.screenOrder
     var page = 0
     // A filter's matches while they are shown (their pages turn then), or
     // nil for the whole list.
     var matches: [Int]?
     var list = layout.render(page: page)
     try console.draw((aboveIsDrawn ? "" : above) + list)
-    var request = LineRequest(prompt: AlertLayout.prompt(for: alert),
-                              completions: alert.screenOrder.map { alert.buttons[$0].title },
-                              deadline: deadline)
+    var request = LineRequest(prompt: AlertLayout.prompt(for: alert), deadline: deadline)
+    request.completingButtons = alert
     while true {
       request.redraw = above + list
       switch try console.readLine(request) {
       case .endOfInput:
-        return .endOfInput(in: alert)
+        return .endOfInput(in: alert, order: order)
       case .timedOut:
         guard defaultOnTimeout, let index = alert.defaultButtonIndex else { return .timedOutWithoutChoice }
-        return .chose(index, in: alert, outcome: .timedOut)
+        return .chose(index, in: alert, order: order, outcome: .timedOut)
       case .line(let answer):
         let pages = matches.map(layout.pageCount(of:)) ?? layout.pageCount
-        let match = AnswerMatcher.match(answer, in: alert, foldedTitles: foldedTitles, pageCount: pages,
+        let match = AnswerMatcher.match(answer, in: alert, titles: titles, order: order, pageCount: pages,
                                         filters: layout.filters)
         switch match {
         case .button(let index):
-          return .chose(index, in: alert)
+          return .chose(index, in: alert, order: order)
         case .unrecognized(let hint):
           try hintOrThrow(hint)
         case .nextPage, .previousPage, .filter:

@@ -35,13 +35,15 @@ package enum AnswerMatch: Equatable, Sendable {
 package enum AnswerMatcher {
   /// Matches `answer` against `alert` (validated), whose list has
   /// `pageCount` pages and `filters` when long; see the type's rules.
-  /// `foldedTitles` are the buttons' ``Button/foldedTitle``s when the caller
-  /// keeps them (the presenter has them from ``Alert/validatedFolding()``: a
-  /// million titles are folded once, not once an answer). A terminating signal pending stops the scans of a
-  /// long list early, with an empty hint that is never drawn (the signal
-  /// ends the prompt first).
-  package static func match(_ answer: String, in alert: Alert, foldedTitles: [String]? = nil,
-                           pageCount: Int = 1, filters: Bool = false) -> AnswerMatch {
+  /// `titles` indexes the buttons' ``Button/foldedTitle``s when the caller
+  /// keeps it (the presenter has it from ``Alert/validatedIndexing()``: a
+  /// million titles are folded once, and a title or a number is found
+  /// without a pass over them), and `order` the alert's ``Alert/screenOrder``
+  /// (finding its cancel button is a pass too). A terminating signal pending stops the
+  /// scans of a long list early, with an empty hint that is never drawn
+  /// (the signal ends the prompt first).
+  package static func match(_ answer: String, in alert: Alert, titles: TitleIndex? = nil,
+                           order: ScreenOrder? = nil, pageCount: Int = 1, filters: Bool = false) -> AnswerMatch {
     let typed = TerminalText.trimmed(answer)
     let count = alert.buttons.count
     // A text style with only its implied buttons has nothing to number.
@@ -56,27 +58,35 @@ package enum AnswerMatcher {
       // from 1 to N".
       return .unrecognized(localized("There is no default button: type %s or a title.", range))
     }
-    // Each title folded once per answer, for all the rules below.
+    // The answer folded once, for all the rules below; the titles folded
+    // as they are compared (none of them for a title or a number).
     let folded = CaseFolding.folded(String(typed))
-    guard let titles = foldedTitles ?? Self.foldedTitles(of: alert) else { return .unrecognized("") }
-    var exact: Int?
-    guard scan(titles.count, { if exact == nil && titles[$0] == folded { exact = $0 } }) else { return .unrecognized("") }
-    if let exact { return .button(exact) }
-    let order = alert.screenOrder
+    let buttons = alert.buttons
+    let index = titles ?? TitleIndex(count: count) { buttons[$0].title }
+    if let exact = index.index(ofKey: folded, title: { buttons[$0].title }) { return .button(exact) }
+    let order = order ?? alert.screenOrder
     if let number = Int(typed), number >= 1, number <= count {
       return .button(order[number - 1])
     }
     if pageCount > 1 && (typed == ">" || typed == "<") { return typed == ">" ? .nextPage : .previousPage }
     let shown = TerminalText.shortened(String(typed))
+    // One pass: the titles the answer starts, and (a long list) those it
+    // is in, compared as folded bytes; a printable-ASCII title is folded
+    // as it is compared, the others once each (a million titles answer a
+    // filter in a fraction of a second).
     var candidates: [Int] = []
-    guard scan(order.count, { if CaseFolding.hasPrefix(titles[order[$0]], folded) { candidates.append(order[$0]) } })
-    else { return .unrecognized("") }
-    if filters && candidates.count != 1 {
-      var positions: [Int] = []
-      guard scan(order.count, { if CaseFolding.contains(titles[order[$0]], folded) { positions.append($0) } })
-      else { return .unrecognized("") }
-      if !positions.isEmpty { return .filter(positions) }
+    var positions: [Int] = []
+    var needle = folded
+    let scanned = needle.withUTF8 { needle in
+      scan(order.count) { position in
+        let index = order[position]
+        let (starts, contains) = Self.find(needle, in: buttons[index].title, anywhere: filters)
+        if starts { candidates.append(index) }
+        if starts || contains { positions.append(position) }
+      }
     }
+    guard scanned else { return .unrecognized("") }
+    if filters && candidates.count != 1 && !positions.isEmpty { return .filter(positions) }
     switch candidates.count {
     case 0:
       // TRANSLATORS: the hint after an answer that is no title: %1$s is the
@@ -84,7 +94,7 @@ package enum AnswerMatcher {
       return .unrecognized(localized("No button matches '%s': type %s or a title.", shown, range))
     case 1 where alert.buttons[candidates[0]].role == .destructive:
       let title = TerminalText.visible(alert.buttons[candidates[0]].title)
-      let number = alert.number(ofButtonAt: candidates[0])
+      let number = order.number(ofButtonAt: candidates[0])
       // TRANSLATORS: the hint after the start of a destructive button's
       // title (never chosen by a prefix): %1$s the answer, %2$s the title,
       // %3$d its number.
@@ -102,13 +112,47 @@ package enum AnswerMatcher {
     }
   }
 
-  /// The buttons' ``Button/foldedTitle``s, or `nil` when a terminating
-  /// signal came while they were folded.
-  package static func foldedTitles(of alert: Alert) -> [String]? {
-    var titles: [String] = []
-    titles.reserveCapacity(alert.buttons.count)
-    let done = scan(alert.buttons.count) { titles.append(alert.buttons[$0].foldedTitle) }
-    return done ? titles : nil
+  /// Whether `title`'s ``Button/foldedTitle`` starts with `needle` (folded
+  /// UTF-8) and, when `anywhere`, whether it holds it elsewhere: scalar by
+  /// scalar, as ``CaseFolding/hasPrefix(_:_:)`` and
+  /// ``CaseFolding/contains(_:_:)``. A printable-ASCII title with nothing
+  /// to trim is compared byte by byte with `A`–`Z` as `a`–`z` (its folding),
+  /// never made into folded text.
+  static func find(_ needle: UnsafeBufferPointer<UInt8>, in title: String, anywhere: Bool)
+    -> (starts: Bool, contains: Bool) {
+    let ascii: (Bool, Bool)? = title.utf8Span.span.withUnsafeBufferPointer { bytes in
+      guard let first = bytes.first, let last = bytes.last, first &- 0x21 < 0x5E, last &- 0x21 < 0x5E else {
+        return nil
+      }
+      for byte in bytes where byte &- 0x20 >= 0x5F { return nil }
+      return Self.find(needle, inFolding: bytes, anywhere: anywhere) { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+    }
+    if let ascii { return ascii }
+    var folded = Button.fold(title)
+    return folded.withUTF8 { Self.find(needle, inFolding: $0, anywhere: anywhere) { $0 } }
+  }
+
+  /// `find` on the bytes `fold` makes of `bytes` one by one.
+  @inline(__always)
+  private static func find(_ needle: UnsafeBufferPointer<UInt8>, inFolding bytes: UnsafeBufferPointer<UInt8>,
+                           anywhere: Bool, _ fold: (UInt8) -> UInt8) -> (starts: Bool, contains: Bool) {
+    let (count, length) = (bytes.count, needle.count)
+    guard length <= count else { return (false, false) }
+    guard length > 0 else { return (true, false) }
+    func matches(at start: Int) -> Bool {
+      var offset = 0
+      while offset < length && fold(bytes[start + offset]) == needle[offset] { offset += 1 }
+      return offset == length
+    }
+    if matches(at: 0) { return (true, false) }
+    guard anywhere else { return (false, false) }
+    let lead = needle[0]
+    var start = 1
+    while start <= count - length {
+      if fold(bytes[start]) == lead && matches(at: start) { return (false, true) }
+      start += 1
+    }
+    return (false, false)
   }
 
   /// Calls `body` for 0..<count, looking for a pending signal every

@@ -24,12 +24,13 @@ package struct ButtonListLayout {
   private let theme: Theme
   private let words: RoleWords
   private let width: Int
-  /// Screen positions (0-based) in the grid: all, less a sheet's cancel.
-  private let gridPositions: [Int]
+  /// How many screen positions (0-based, from 0) the grid has: all, less a
+  /// sheet's cancel (a count, not a list: a million of them).
+  private let gridCount: Int
   /// The sheet's cancel button's screen position, set apart; `nil` if none.
   private let apart: Int?
   private let order: ScreenOrder
-  /// Where each page starts in ``gridPositions``: pages are packed one by
+  /// Where each page starts among the grid's positions: pages are packed one by
   /// one with columns as narrow as their own cells, so one wide title does
   /// not thin out every page.
   private let pageStarts: [Int]
@@ -48,10 +49,10 @@ package struct ButtonListLayout {
     let count = alert.buttons.count
     let cancelApart = alert.presentation == .actionSheet && alert.cancelButtonIndex != nil && count > 1
     apart = cancelApart ? count - 1 : nil
-    gridPositions = Array(0..<(cancelApart ? count - 1 : count))
+    gridCount = cancelApart ? count - 1 : count
     numberWidth = String(count).count
     let words = words
-    let titles = gridPositions.map { [order] in Self.titleWidth(alert, words, order, $0) }
+    let titles = (0..<gridCount).map { [order] in Self.titleWidth(alert, words, order, $0) }
     let plain = count <= Self.plainListLimit
     // The page line, wrapped, takes a line or more of the height; a plain
     // list is never paged (and its prompt does not wait for the line to be
@@ -61,8 +62,12 @@ package struct ButtonListLayout {
     let available = max(1, size.rows - reservedRows - (cancelApart ? 2 : 0) - pageLine)
     rowsAvailable = available
     // One page when the list is plain or fits; else pages, packed one by one.
-    let numbers = gridPositions.lazy.map { $0 + 1 }
-    let fits = numberWidth + 2 + (titles.max() ?? 0) + 2 <= width
+    let numbers = (0..<gridCount).lazy.map { $0 + 1 }
+    // Too many cells of 3 columns or more for the screen never fit (no
+    // list of numbers is made to find that).
+    let mostRows = max(1, min(available, gridCount))
+    let fewEnough = (gridCount + mostRows - 1) / mostRows * 3 <= width
+    let fits = fewEnough && numberWidth + 2 + (titles.max() ?? 0) + 2 <= width
       && Self.narrowestFit(titles, numbers: Array(numbers), width: width, maxRows: available) != nil
     pageStarts = plain || fits ? [0]
       : Self.pages(titles, numbers: Array(numbers), rows: available, width: width, numberWidth: numberWidth)
@@ -150,8 +155,8 @@ package struct ButtonListLayout {
   /// line saying how to turn pages when there are several.
   package func render(page: Int) -> String {
     let page = min(max(page, 0), pageCount - 1)
-    let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : gridPositions.count
-    let positions = Array(gridPositions[pageStarts[page]..<end])
+    let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : gridCount
+    let positions = Array(pageStarts[page]..<end)
     var text = grid(positions)
     if let apart { text += "\n" + grid([apart]) }
     if pageCount > 1 {
@@ -276,7 +281,7 @@ package struct ButtonListLayout {
   /// them) but draws a page.
   static func titleWidth(_ alert: Alert, _ words: RoleWords, _ order: ScreenOrder, _ position: Int) -> Int {
     let index = order[position]
-    var width = TerminalText.displayWidth(TerminalText.visible(alert.buttons[index].title))
+    var width = TerminalText.visibleWidth(alert.buttons[index].title)
     if alert.buttons[index].role == .destructive { width += words.destructiveWidth }
     if index == alert.defaultButtonIndex { width += words.defaultWidth }
     return width

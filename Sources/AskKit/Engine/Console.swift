@@ -40,6 +40,10 @@ package struct LineRequest: Sendable {
   package var initialText: String?
   /// What Tab completes.
   package var completions: [String] = []
+  /// An alert whose buttons' titles Tab completes too, in screen order:
+  /// listed only when Tab is pressed (a million titles are not copied for
+  /// a prompt that is answered by number).
+  package var completingButtons: Alert?
   /// When to give up, on the C shim's clock (`ask_now_ms`: CLOCK_MONOTONIC
   /// milliseconds; see ``AlertPresenter/deadline(after:)``); `nil` for never.
   package var deadline: Int64?
@@ -55,6 +59,13 @@ package struct LineRequest: Sendable {
     self.completions = completions
     self.deadline = deadline
     self.redraw = redraw
+  }
+
+  /// Everything Tab completes: ``completions``, then the titles of
+  /// ``completingButtons``.
+  package var allCompletions: [String] {
+    guard let alert = completingButtons else { return completions }
+    return completions + alert.screenOrder.map { alert.buttons[$0].title }
   }
 }
 

@@ -75,7 +75,8 @@ public final class TerminalConsole: Console {
   private var session: OpaquePointer?
   /// libedit, opened on the first line read; closed before the session ends.
   private var editor: OpaquePointer?
-  private var completions: [String] = []
+  /// The line being read, for what Tab completes.
+  private var lineRequest = LineRequest(prompt: "")
 
   /// Opens the terminal and sets up the answer source.
   /// - Parameters:
@@ -352,7 +353,7 @@ public final class TerminalConsole: Console {
       if !echoes { try draw(TerminalText.visible(answer) + "\n") }
       return .line(answer)
     }
-    completions = request.completions
+    lineRequest = request
     var initial = request.initialText.map(TerminalText.visible)
     while true {
       var line: UnsafePointer<CChar>?
@@ -479,13 +480,13 @@ public final class TerminalConsole: Console {
   /// can be completed, the titles it could become are listed below (as a
   /// second Tab does in bash) and `beep` is 2: libedit draws the line again.
   fileprivate func complete(_ typed: String, beep: inout Int32) -> String? {
-    guard let (text, ambiguous) = AnswerMatcher.complete(typed, among: completions) else {
+    guard let (text, ambiguous) = AnswerMatcher.complete(typed, among: lineRequest.allCompletions) else {
       beep = 1
       return nil
     }
     beep = ambiguous ? 1 : 0
     if ambiguous && text == typed {
-      let matches = AnswerMatcher.titles(startingWith: typed, among: completions)
+      let matches = AnswerMatcher.titles(startingWith: typed, among: lineRequest.allCompletions)
       var list = matches.prefix(20).map(TerminalText.visible).joined(separator: "  ")
       // TRANSLATORS: after the first 20 titles Tab offers; %d is how many
       // more there are.

@@ -109,6 +109,21 @@ package enum TerminalText {
     }
   }
 
+  /// The display width of ``visible(_:)`` of `text`, the visible text
+  /// not made when `text` is printable ASCII (then it is its own visible
+  /// text, one column a byte): a list measures a million titles.
+  package static func visibleWidth(_ text: String) -> Int {
+    let ascii = text.utf8Span.span.withUnsafeBufferPointer { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        if bytes[offset] &- 0x20 >= 0x5F { return -1 }  // not 0x20...0x7E
+        offset += 1
+      }
+      return bytes.count
+    }
+    return ascii >= 0 ? ascii : displayWidth(visible(text))
+  }
+
   /// The display width of `text` in terminal columns, per extended grapheme
   /// cluster (SPEC §6): 2 for an emoji — its first scalar has
   /// Emoji_Presentation, or VS16 (U+FE0F) follows it — whatever scalars the

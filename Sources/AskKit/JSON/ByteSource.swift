@@ -19,6 +19,22 @@ package protocol ByteSource: AnyObject {
   /// The JSON scanner's fast way through a long string (a 10 MB title).
   /// Returns how many bytes it took.
   func takeLiteralStringBytes(into bytes: inout [UInt8]) -> Int
+
+  /// The rest of a JSON string when the bytes already read into memory
+  /// hold all of it, each byte standing for itself (as
+  /// ``takeLiteralStringBytes(into:)`` takes them): its text, with the
+  /// closing `"` taken too; else `nil`, and nothing is taken. Never reads
+  /// or waits. A short title's way: one `String`, no copy in between.
+  func takeLiteralString() -> String?
+}
+
+/// The text of the literal bytes from `start` up to a `"` before `end` in
+/// `base`, with where that quote is; `nil` when another byte comes first.
+private func literalString(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (String, quote: Int)? {
+  var stop = start
+  while stop < end && isLiteralStringByte(base[stop]) { stop += 1 }
+  guard stop < end, base[stop] == UInt8(ascii: "\"") else { return nil }
+  return (String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self), stop)
 }
 
 /// Whether `byte` stands for itself in a JSON string: printable ASCII and
@@ -74,12 +90,22 @@ package final class FileByteSource: ByteSource {
   deinit { buffer.deallocate() }
 
   package func takeLiteralStringBytes(into bytes: inout [UInt8]) -> Int {
-    let start = position
+    // Locals, not the properties, in the loop: no access to the object's
+    // fields a byte.
+    let (start, end, base) = (position, count, UnsafePointer(buffer.baseAddress!))
     var stop = start
-    while stop < count && isLiteralStringByte(buffer[stop]) { stop += 1 }
-    if stop > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<stop])) }
+    while stop < end && isLiteralStringByte(base[stop]) { stop += 1 }
+    if stop > start { bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: stop - start)) }
     position = stop
     return stop - start
+  }
+
+  package func takeLiteralString() -> String? {
+    guard let (text, quote) = literalString(UnsafePointer(buffer.baseAddress!), from: position, to: count) else {
+      return nil
+    }
+    position = quote + 1
+    return text
   }
 
   package func next() throws(AskError) -> UInt8? {
@@ -126,6 +152,15 @@ package final class MemoryByteSource: ByteSource {
     let start = position
     position = AskKit.takeLiteralStringBytes(bytes, from: start, to: bytes.count, into: &taken)
     return position - start
+  }
+
+  package func takeLiteralString() -> String? {
+    let found = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.flatMap { literalString($0, from: position, to: buffer.count) }
+    }
+    guard let (text, quote) = found else { return nil }
+    position = quote + 1
+    return text
   }
 
   package func next() throws(AskError) -> UInt8? {

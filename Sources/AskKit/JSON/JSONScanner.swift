@@ -27,6 +27,9 @@ package struct JSONScanner {
   private var column = 1
   /// Nothing read yet: a byte order mark may stand here.
   private var atStreamStart = true
+  /// The bytes of the string being read, kept from string to string (a
+  /// million titles make no million buffers).
+  private var stringBytes: [UInt8] = []
   /// Lines this scanner consumed itself (to and including their LF), not
   /// those counted with ``skipLines(_:)``.
   package private(set) var linesTaken = 0
@@ -169,24 +172,31 @@ package struct JSONScanner {
 
   private mutating func string() throws(AskError) -> String {
     _ = try take()  // "
-    var bytes: [UInt8] = []
-    func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
+    // All of it in memory, standing for itself (most titles): one column
+    // a byte, and one for the closing quote.
+    if !hasPeeked, let text = source.takeLiteralString() {
+      column += text.utf8.count + 1
+      return text
+    }
+    stringBytes.removeAll(keepingCapacity: true)
+    func append(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) { UTF8.encode(scalar) { bytes.append($0) } }
     while true {
       // What stands for itself, taken in one go: one column a byte.
-      if !hasPeeked { column += source.takeLiteralStringBytes(into: &bytes) }
+      if !hasPeeked { column += source.takeLiteralStringBytes(into: &stringBytes) }
       let (charLine, charColumn) = (line, column)
       guard let byte = try take() else { throw error(localized("unexpected end of input in a string")) }
       switch byte {
       case UInt8(ascii: "\""):
-        return String(decoding: bytes, as: UTF8.self)  // valid UTF-8: it was checked
+        defer { if stringBytes.capacity > 1 << 16 { stringBytes = [] } }  // a 10 MB title's buffer goes
+        return String(decoding: stringBytes, as: UTF8.self)  // valid UTF-8: it was checked
       case UInt8(ascii: "\\"):
-        append(try escape(line: charLine, column: charColumn))
+        append(try escape(line: charLine, column: charColumn), to: &stringBytes)
       case 0..<0x20:
         throw SpecDecoder.spec(line: charLine, column: charColumn, localized("control character U+00%s in a string (escape it)", hex2(byte)))
       case 0x80...:
-        append(try utf8Scalar(lead: byte, line: charLine, column: charColumn))
+        append(try utf8Scalar(lead: byte, line: charLine, column: charColumn), to: &stringBytes)
       default:
-        bytes.append(byte)
+        stringBytes.append(byte)
       }
     }
   }

@@ -1,15 +1,17 @@
 /// A JSON value as the strict scanner read it, with where it started, so
 /// that errors can name a line and column as well as a key path.
 package struct JSONNode: Sendable, Equatable {
-  /// What the value is.
-  package indirect enum Value: Sendable, Equatable {
+  /// What the value is. A string is held in the node itself, the rest in
+  /// a box of its own: a node of a million-title array is 32 bytes and no
+  /// allocation of its own (a short title's `String` has its bytes inline).
+  package enum Value: Sendable, Equatable {
     /// An object's members in the order given (keys are unique: the scanner
     /// rejects duplicates).
-    case object([(key: String, node: JSONNode)])
-    case array([JSONNode])
+    indirect case object([(key: String, node: JSONNode)])
+    indirect case array([JSONNode])
     case string(String)
     /// A number: its value and its text as written (to tell `2` from `2.0`).
-    case number(Double, text: String)
+    indirect case number(Double, text: String)
     case bool(Bool)
     case null
 
@@ -29,16 +31,19 @@ package struct JSONNode: Sendable, Equatable {
 
   /// The value.
   package var value: Value
+  /// Where it starts, in 32 bits each (a stream of more than 2³¹ − 1 lines
+  /// names its last lines as that one).
+  private var start: (line: Int32, column: Int32)
   /// Where it starts: line and column in characters, from 1, counted from
   /// the start of the stream.
-  package var line: Int
-  package var column: Int
+  package var line: Int { Int(start.line) }
+  /// See ``line``.
+  package var column: Int { Int(start.column) }
 
   /// Makes a node.
   package init(_ value: Value, line: Int, column: Int) {
     self.value = value
-    self.line = line
-    self.column = column
+    start = (Int32(clamping: line), Int32(clamping: column))
   }
 
   /// Nodes are equal when their values are, wherever they stand.

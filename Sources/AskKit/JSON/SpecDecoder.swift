@@ -31,6 +31,13 @@ package enum SpecDecoder {
   /// - Throws: ``AskError/spec(_:)``: `Spec at line L, column C: …` naming
   ///   the key path, or a rule of ``Alert/validated()``.
   package static func alert(from node: JSONNode) throws(AskError) -> Alert {
+    try validatedAlert(from: node).alert
+  }
+
+  /// ``alert(from:)``, with the index of its titles that validating it
+  /// built (``Alert/validatedIndexing()``), for
+  /// ``AlertPresenter/present(validated:titles:)``.
+  package static func validatedAlert(from node: JSONNode) throws(AskError) -> (alert: Alert, titles: TitleIndex) {
     guard case .object(let members) = node.value else {
       // TRANSLATORS: after "Spec at line L, column C: "; %s is the JSON
       // type given ("a string").
@@ -67,26 +74,24 @@ package enum SpecDecoder {
     if let node = values["fields"] { alert.textFields = try fields(node) }
     try decodeButtons(values, into: &alert)
     do {
-      return try alert.validated()
+      return try alert.validatedIndexing()
     } catch {
       throw Self.error(node, error.message)
     }
   }
 
   private static func decodeButtons(_ values: [String: JSONNode], into alert: inout Alert) throws(AskError) {
-    let titles: [String]
+    // The titles as buttons at once (a million titles are not copied into
+    // an array of strings first); roles are set below.
+    var titles: [Button] = []
     if let node = values["buttons"] {
       guard case .array(let elements) = node.value else {
         // TRANSLATORS: after "Spec at line L, column C: "; %s is the JSON
         // type given ("a string").
         throw error(node, localized("'buttons' must be an array of titles, not %s", node.typeDescription))
       }
-      var strings: [String] = []
-      strings.reserveCapacity(elements.count)
-      for offset in elements.indices { strings.append(try string(elements[offset], "buttons[\(offset)]")) }
-      titles = strings
-    } else {
-      titles = []
+      titles.reserveCapacity(elements.count + 2)  // room for `destructive` and `cancel`
+      for offset in elements.indices { titles.append(Button(try string(elements[offset], "buttons[\(offset)]"))) }
     }
     for role in ["cancel", "destructive", "default"] where values[role] != nil && values[role + "Index"] != nil {
       // TRANSLATORS: after "Spec at line L, column C: "; %1$s and %2$s are
@@ -110,18 +115,16 @@ package enum SpecDecoder {
         // TRANSLATORS: after "Spec at line L, column C: ".
         throw error(values["destructiveIndex"]!, localized("'cancelIndex' and 'destructiveIndex' name the same button"))
       }
-      alert.buttons = titles.enumerated().map { index, title in
-        Button(title, role: index == cancelIndex ? .cancel : index == destructiveIndex ? .destructive : .other)
-      }
+      if let cancelIndex { titles[cancelIndex].role = .cancel }
+      if let destructiveIndex { titles[destructiveIndex].role = .destructive }
     } else {
-      var buttons = titles.map { Button($0) }
       if let node = values["destructive"] {
-        buttons.insert(Button(try string(node, "destructive"), role: .destructive), at: 0)
+        titles.insert(Button(try string(node, "destructive"), role: .destructive), at: 0)
         offset = 1
       }
-      if let node = values["cancel"] { buttons.append(Button(try string(node, "cancel"), role: .cancel)) }
-      alert.buttons = buttons
+      if let node = values["cancel"] { titles.append(Button(try string(node, "cancel"), role: .cancel)) }
     }
+    alert.buttons = titles
     if let defaultIndex { alert.defaultButtonIndex = defaultIndex + offset }
     if let node = values["default"] {
       let title = try string(node, "default")

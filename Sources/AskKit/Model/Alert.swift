@@ -75,11 +75,23 @@ public struct Alert: Sendable, Equatable {
   }
 
   /// The 0-based index of the cancel button in ``buttons``, if there is one.
-  public var cancelButtonIndex: Int? { buttons.firstIndex { $0.role == .cancel } }
+  public var cancelButtonIndex: Int? { firstButton(.cancel) }
 
   /// The 0-based index of the destructive button in ``buttons``, if any.
-  public var destructiveButtonIndex: Int? {
-    buttons.firstIndex { $0.role == .destructive }
+  public var destructiveButtonIndex: Int? { firstButton(.destructive) }
+
+  /// The 0-based index of the first button of `role`. An index loop reads
+  /// each role in place (a closure over the elements copied each button,
+  /// its title and handler retained and released: a million of them).
+  private func firstButton(_ role: ButtonRole) -> Int? {
+    buttons.withUnsafeBufferPointer { buttons in
+      var index = 0
+      while index < buttons.count {
+        if buttons[index].role == role { return index }
+        index += 1
+      }
+      return nil
+    }
   }
 
   /// Indices into ``buttons`` in the order they are shown: spec order with
@@ -92,10 +104,7 @@ public struct Alert: Sendable, Equatable {
 
   /// The 1-based number shown on screen for the button at `index` (0-based
   /// into ``buttons``).
-  public func number(ofButtonAt index: Int) -> Int {
-    guard let cancel = cancelButtonIndex else { return index + 1 }
-    return index == cancel ? buttons.count : index < cancel ? index + 1 : index
-  }
+  public func number(ofButtonAt index: Int) -> Int { screenOrder.number(ofButtonAt: index) }
 }
 
 /// Screen positions (0-based) to indices into an alert's buttons: the
@@ -110,6 +119,13 @@ public struct ScreenOrder: RandomAccessCollection, Sendable, Equatable {
   public var startIndex: Int { 0 }
   /// ``count``.
   public var endIndex: Int { count }
+
+  /// The 1-based number shown on screen for the button at `index` (0-based
+  /// into the buttons), in O(1).
+  public func number(ofButtonAt index: Int) -> Int {
+    guard let cancel else { return index + 1 }
+    return index == cancel ? count : index < cancel ? index + 1 : index
+  }
 
   /// The index into the buttons of the button at screen `position`.
   public subscript(position: Int) -> Int {

@@ -16,32 +16,46 @@ extension Alert {
   ///   destructive button (Enter or a timeout must never destroy), or when
   ///   the text-entry settings do not fit the style (see
   ///   ``validateTextEntry()``).
-  public func validated() throws(AskError) -> Alert { try validatedFolding().alert }
+  public func validated() throws(AskError) -> Alert { try validatedIndexing().alert }
 
-  /// ``validated()``, with the buttons' ``Button/foldedTitle``s it compared:
-  /// the presenter matches answers against them, so a million titles are
-  /// folded once a presentation, not again at the first answer.
-  package func validatedFolding() throws(AskError) -> (alert: Alert, foldedTitles: [String]) {
+  /// ``validated()``, with the index of the buttons' folded titles it
+  /// built for the duplicate check: the presenter finds a typed title in
+  /// it, so a million titles are folded once a presentation, and an answer
+  /// costs one look-up, not a pass over them.
+  package func validatedIndexing() throws(AskError) -> (alert: Alert, titles: TitleIndex) {
     try validateTextEntry()
     var alert = self
     if alert.buttons.isEmpty && alert.style == .default {
       alert.buttons = [Button(Alert.impliedButtonTitle)]
       if alert.defaultButtonIndex == nil { alert.defaultButtonIndex = 0 }
     }
-    // Closures, not key paths: a key path costs a million buttons seconds.
-    let folded = alert.buttons.map { $0.foldedTitle }
-    if let empty = folded.firstIndex(where: { $0.isEmpty }) {
+    let buttons = alert.buttons
+    // One pass for both: the first empty title (folding keeps a title
+    // empty only when trimming does: checked without folding, and most
+    // titles have nothing to trim) and the first holding a NUL.
+    var (empty, nul): (Int?, Int?) = (nil, nil)
+    buttons.withUnsafeBufferPointer { buttons in
+      var index = 0
+      while index < buttons.count && empty == nil {
+        let (trims, hasNUL) = Self.scanEnds(buttons[index].title)
+        if trims && TerminalText.trimmed(buttons[index].title).isEmpty { empty = index }
+        if nul == nil && hasNUL { nul = index }
+        index += 1
+      }
+    }
+    if let empty {
       // TRANSLATORS: %d is the button's number (1 for the first).
       throw .spec(localized("Button %d has an empty title", String(empty + 1)))
     }
     // A title is printed as a value: `-0` could not tell a NUL in it from
     // the value's end (no key types one, no argument holds one).
-    if let nul = alert.buttons.firstIndex(where: { TerminalText.containsNUL($0.title) }) {
+    if let nul {
       // TRANSLATORS: %1$d is the button's number, %2$s its title.
       throw .spec(localized("Button %d's title '%s' holds a NUL character", String(nul + 1),
                             TerminalText.shortened(alert.buttons[nul].title)))
     }
-    if let (duplicate, first) = Self.firstDuplicate(folded) {
+    let titles = TitleIndex(count: buttons.count) { buttons[$0].title }
+    if let (duplicate, first) = titles.firstDuplicate {
       // Titles are quoted as shown (a library host prints the message as
       // it is: no control character may reach its terminal raw), and
       // shortened (a 10 MB title makes no 10 MB message).
@@ -54,7 +68,18 @@ extension Alert {
         : localized("Duplicate button title '%s' (same as '%s')", shown.0, shown.1))
     }
     for role in [ButtonRole.cancel, .destructive] {
-      let titles = alert.buttons.filter { $0.role == role }.map { TerminalText.shortened($0.title) }
+      // The first two of the role, found by an index loop (as
+      // ``cancelButtonIndex``: no copy of each button).
+      let two = buttons.withUnsafeBufferPointer { buttons in
+        var found: [Int] = []
+        var index = 0
+        while index < buttons.count && found.count < 2 {
+          if buttons[index].role == role { found.append(index) }
+          index += 1
+        }
+        return found
+      }
+      let titles = two.map { TerminalText.shortened(buttons[$0].title) }
       if titles.count > 1 {
         // TRANSLATORS: %1$s and %2$s are the first two buttons of the role.
         throw .spec(role == .cancel ? localized("More than one cancel button: '%s' and '%s'", titles[0], titles[1])
@@ -71,22 +96,28 @@ extension Alert {
                               TerminalText.shortened(alert.buttons[index].title)))
       }
     }
-    return (alert, folded)
+    return (alert, titles)
   }
 }
 
 extension Alert {
   /// The first index (in order) whose key appeared before, with the index
-  /// of that earlier one; `nil` when all keys differ. One pass with a
-  /// dictionary of the keys seen: O(n), a million buttons in a fraction of
-  /// a second (sorting them took seconds).
+  /// of that earlier one; `nil` when all keys differ: ``TitleIndex``'s
+  /// one pass, O(n).
   static func firstDuplicate(_ keys: [String]) -> (duplicate: Int, first: Int)? {
-    guard keys.count > 1 else { return nil }
-    var seen = [String: Int](minimumCapacity: keys.count)
-    for index in keys.indices {
-      if let first = seen.updateValue(index, forKey: keys[index]) { return (index, first) }
+    TitleIndex(count: keys.count, folds: false) { keys[$0] }.firstDuplicate
+  }
+
+  /// Whether `title` may have white space to trim (it does not start and
+  /// end with printable ASCII: ``TerminalText/hasNothingToTrim(_:)``) and
+  /// whether it holds a NUL, in one look at its bytes.
+  static func scanEnds(_ title: String) -> (mayTrim: Bool, hasNUL: Bool) {
+    title.utf8Span.span.withUnsafeBufferPointer { bytes in
+      guard let first = bytes.first, let last = bytes.last else { return (true, false) }
+      var index = 0
+      while index < bytes.count && bytes[index] != 0 { index += 1 }
+      return (!(first &- 0x21 < 0x5E && last &- 0x21 < 0x5E), index < bytes.count)
     }
-    return nil
   }
 
   /// Checks the text-entry settings against the style (SPEC §1, §10):

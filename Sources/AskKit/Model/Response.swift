@@ -70,16 +70,28 @@ public struct Response: Sendable, Equatable {
 
   /// The response for the button at `index` (0-based into `alert.buttons`).
   package static func chose(_ index: Int, in alert: Alert, outcome: Outcome = .chosen) -> Response {
+    chose(index, in: alert, order: alert.screenOrder, outcome: outcome)
+  }
+
+  /// ``chose(_:in:outcome:)`` with the alert's screen order at hand: no
+  /// pass over the buttons to find the cancel button once the answer is
+  /// known.
+  package static func chose(_ index: Int, in alert: Alert, order: ScreenOrder,
+                            outcome: Outcome = .chosen) -> Response {
     let button = alert.buttons[index]
-    return Response(outcome, buttonIndex: index, number: alert.number(ofButtonAt: index),
+    return Response(outcome, buttonIndex: index, number: order.number(ofButtonAt: index),
                     title: button.title, role: button.role)
   }
 
   /// The response for a cancel by Ctrl-D or end of input: the alert's
   /// cancel button if it has one; in a text style the implied `Cancel`;
   /// else no button.
-  package static func endOfInput(in alert: Alert) -> Response {
-    if let cancel = alert.cancelButtonIndex { return chose(cancel, in: alert, outcome: .endOfInput) }
+  package static func endOfInput(in alert: Alert) -> Response { endOfInput(in: alert, order: alert.screenOrder) }
+
+  /// ``endOfInput(in:)`` with the alert's screen order at hand, which
+  /// knows the cancel button.
+  package static func endOfInput(in alert: Alert, order: ScreenOrder) -> Response {
+    if let cancel = order.cancel { return chose(cancel, in: alert, order: order, outcome: .endOfInput) }
     guard alert.style != .default else { return Response(.endOfInput) }
     var response = Response(.endOfInput, title: Alert.impliedCancelTitle, role: .cancel)
     response.isImpliedButton = true
