@@ -616,10 +616,10 @@ void ask_line_remember(ask_line_t *s, const char *line) {
 void ask_line_close(ask_line_t *s) {
   if (s == NULL) return;
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
-  /* el_end would set the modes libedit saw when it started (the hold
-   * mode, TCSAFLUSH) — from the background too, stopping or clobbering
-   * another job's terminal. With editing off it leaves the terminal alone:
-   * the session alone gives back the terminal's own modes. */
+  /* el_end would set the modes libedit saw when it started (TCSAFLUSH) —
+   * from the background too, stopping or clobbering another job's
+   * terminal. With editing off it leaves the terminal alone: the session
+   * alone gives back the terminal's own modes. */
   if (s->el != NULL) {
     el_set(s->el, EL_EDITMODE, 0);
     el_end(s->el);

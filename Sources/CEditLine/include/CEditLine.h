@@ -349,9 +349,9 @@ const char *ask_line_pending(ask_line_t *line_session);
 /* Adds a line to this session's history (never a secret). */
 void ask_line_remember(ask_line_t *line_session, const char *line);
 
-/* Ends libedit and frees the line session. libedit puts back the modes it
- * saw when it started (the hold mode): close it before the terminal
- * session ends, which then restores the terminal's own. */
+/* Ends libedit (if a read started it) and frees the line session; the
+ * terminal's modes are left to the terminal session, which restores them
+ * when it ends. */
 void ask_line_close(ask_line_t *_Nullable line_session);
 
 /* The most columns or rows a terminal size counts (SPEC §6): more is laid
