@@ -85,7 +85,7 @@ TEST_LOCALES = ru_RU zh_CN
 # it (msgfmt --check: header, plural forms, each translation's
 # placeholders against its msgid's).
 define compile-catalogues
-for lang in $(LANGUAGES); do \
+@for lang in $(LANGUAGES); do \
   install -d $(1)/$$lang/LC_MESSAGES && \
   msgfmt --check -o $(1)/$$lang/LC_MESSAGES/ask.mo po/$$lang.po || exit 1; done
 endef

@@ -459,12 +459,15 @@ def report(res):
             "80×24 pseudo-terminal, t0 at the tool's `execve` (`--spawn exec`), medians. The small prompts "
             "are one round-robin run of %d runs + %d warm-up with every tool, so each ratio is against the "
             "C floor of that same run. The marker is ask's answer line (the last thing drawn before it "
-            "reads). Peak RSS is `ru_maxrss` (MB = 10⁶ bytes); it cannot go below the parked `/bin/sh` the "
-            "tool is exec'd from (about 1.5 MB), so VmHWM shows the floor's own. Peers not installed (left out): "
+            "reads). Peak RSS is `ru_maxrss` (MB = 10⁶ bytes). The harness starts each tool from a parked `/bin/sh`, "
+            "whose own peak (about 1.5 MB) ru_maxrss cannot go below: the VmHWM column, read from /proc as "
+            "the keys are typed, shows the C floor's true size. Peers not installed (left out): "
             "%s. The machine is shared: read differences under about 20 %% as noise."
             % (s["runs"], s["warmup"], ", ".join(sorted(s["skipped"])) or "none"), ""]
-    out += ["### Goals of issue 15", "", table(("goal", "measured", ""), goal_lines(res)), "",
-            "", ""]
+    out += ["### Goals of issue 15", "",
+            "The targets the project set itself for start-up, memory and big lists (issue 15, \"at the C "
+            "floor\"), each with what this run measured.", "",
+            table(("goal", "measured", ""), goal_lines(res)), ""]
     out += ["### 3-button alert: `ask %s`, answer `2`" % " ".join(ALERT_ARGS), "", small_table(res, "alert"), ""]
     out += ["### Secure prompt: `ask %s`, answer `hunter2` (marker `Password: `)" % " ".join(SECURE_ARGS), "",
             small_table(res, "secure"), ""]
