@@ -81,7 +81,7 @@ struct TitleIndexTests {
   @Test("The screen order numbers each button as the alert does, with the cancel button anywhere")
   func numbers() throws {
     for cancel in [nil, 0, 3, 6] as [Int?] {
-      let buttons = (0..<7).map { Button("B\($0)", role: $0 == cancel ? .cancel : .other) }
+      let buttons = (0..<7).map { (index: Int) in Button("B\(index)", role: index == cancel ? .cancel : .other) }
       let alert = try Alert(buttons: buttons).validated()
       let order = alert.screenOrder
       for index in buttons.indices {
