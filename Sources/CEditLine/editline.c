@@ -26,7 +26,7 @@ enum { HISTORY_SIZE = 100 };
 
 struct ask_line {
   ask_session_t *session;   /* the terminal session: waits, holds */
-  const char *program;      /* for the editrc's `program:` lines */
+  char *program;            /* for the editrc's `program:` lines; owned */
   locale_t locale;          /* a UTF-8 LC_CTYPE for libedit */
   EditLine *el;             /* NULL until the first read starts libedit */
   History *history;
@@ -446,7 +446,7 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   struct ask_line *s = calloc(1, sizeof *s);
   if (s == NULL) return NULL;
   s->session = session;
-  s->program = program;
+  s->program = strdup(program); /* the caller's string may not outlive this call */
   s->infd = infd;
   s->outfd = outfd;
   s->complete = complete;
@@ -459,7 +459,9 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   const char *terminal = getenv("TERM");
   s->draws = terminal != NULL && terminal[0] != '\0' && strcmp(terminal, "dumb") != 0;
   s->prompt = strdup("");
-  if (s->prompt == NULL) {
+  if (s->prompt == NULL || s->program == NULL) {
+    free(s->prompt);
+    free(s->program);
     free(s);
     errno = ENOMEM;
     return NULL;
@@ -467,27 +469,50 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   return s;
 }
 
-/* Starts libedit, at the first read: after its prompt is on the screen,
- * since libedit's start (terminfo, key maps, mode names) is most of the
- * work before a prompt. It starts on a stand-in terminal (stand_in) with
- * the held terminal's own modes, then reads and writes the real one; with
- * no pseudo-terminal to be had, on the real one, held again after. */
-static int start_editor(struct ask_line *s) {
+/* libedit's streams and locale, before a stand-in takes descriptors: with
+ * few left, libedit starts on the real terminal rather than not at all.
+ * Returns 0, or -1 with errno. */
+static int open_streams(struct ask_line *s) {
   s->locale = utf8_locale();
-  locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   int in = dup(s->infd), out = dup(s->outfd);
   s->in = in >= 0 ? fdopen(in, "r") : NULL;
   s->out = out >= 0 ? fdopen(out, "w") : NULL;
   s->err = fopen("/dev/null", "w");
+  if (s->in != NULL && s->out != NULL && s->err != NULL) return 0;
+  int error = errno != 0 ? errno : ENOMEM;
+  if (in >= 0 && s->in == NULL) close(in);
+  if (out >= 0 && s->out == NULL) close(out);
+  if (s->in != NULL) fclose(s->in);
+  if (s->out != NULL) fclose(s->out);
+  if (s->err != NULL) fclose(s->err);
+  s->in = s->out = s->err = NULL;
+  if (s->locale != (locale_t)0) freelocale(s->locale);
+  s->locale = (locale_t)0;
+  errno = error;
+  return -1;
+}
+
+/* The stand-in for the held terminal's (stand_in), with its own modes and
+ * size; -1 when none can be had. */
+static int stand_in_for(struct ask_line *s, int *master) {
   struct termios own;
   struct winsize size;
   int sized = ioctl(s->outfd, TIOCGWINSZ, &size) == 0;
-  int master = -1;
-  int spare = s->in != NULL && ask_session_own_modes(s->session, &own) == 0
-            ? stand_in(&own, sized ? &size : NULL, &master) : -1;
+  *master = -1;
+  return ask_session_own_modes(s->session, &own) == 0 ? stand_in(&own, sized ? &size : NULL, master) : -1;
+}
+
+/* Starts libedit, at the first read, on the stand-in `spare` (its master
+ * `master`), whose descriptors it closes, then reads and writes the real
+ * terminal; with no stand-in (-1), on the real one, held again after. */
+static int start_editor(struct ask_line *s, int spare, int master) {
+  locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   FILE *stand = spare >= 0 ? fdopen(spare, "r+") : NULL;
   if (stand == NULL && spare >= 0) close(spare);
-  if (s->in == NULL || s->out == NULL || s->err == NULL) goto fail;
+  if (stand == NULL && master >= 0) {
+    close(master);
+    master = -1;
+  }
   if (stand != NULL) {
     s->el = el_init_fd(s->program, stand, stand, s->err, fileno(stand), fileno(stand), fileno(s->err));
     if (s->el != NULL) el_set(s->el, EL_SETFP, 0, s->in);
@@ -531,14 +556,29 @@ static int start_editor(struct ask_line *s) {
     (void)ask_session_hold(s->session); /* libedit set its own modes */
   }
   return 0;
-fail:
+fail: {
+  /* The cause (EMFILE: too many files open), or ENOMEM; and nothing kept,
+   * so that a later read may try again. */
+  int error = errno != 0 ? errno : ENOMEM;
+  if (s->el != NULL) {
+    el_set(s->el, EL_EDITMODE, 0); /* el_end leaves the terminal's modes alone */
+    el_end(s->el);
+  }
+  if (s->history != NULL) history_end(s->history);
+  s->el = NULL;
+  s->history = NULL;
   if (outer != (locale_t)0) uselocale(outer);
+  if (s->locale != (locale_t)0) freelocale(s->locale);
+  s->locale = (locale_t)0;
   if (stand != NULL) fclose(stand);
   if (master >= 0) close(master);
-  if (in >= 0 && s->in == NULL) close(in);
-  if (out >= 0 && s->out == NULL) close(out);
-  errno = ENOMEM;
+  if (s->in != NULL) fclose(s->in);
+  if (s->out != NULL) fclose(s->out);
+  if (s->err != NULL) fclose(s->err);
+  s->in = s->out = s->err = NULL;
+  errno = error;
   return -1;
+}
 }
 
 int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_t deadline_ms,
@@ -551,15 +591,22 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   s->status = ASK_READ_ERROR;
   forget_drawing(s); /* the prompt starts where the cursor is */
   if (s->el == NULL) {
-    /* The first read: the prompt and the initial text (the cursor after
-     * it, where el_push leaves it) are drawn before libedit starts; its
-     * first drawing then finds them on the screen. */
-    if (s->draws) {
+    /* The first read: libedit's start (terminfo, key maps, mode names) is
+     * most of the work before a prompt, so the prompt and the initial text
+     * (the cursor after it, where el_push leaves it) are drawn first, and
+     * libedit's first drawing finds them on the screen — when it starts
+     * on a stand-in. On the real terminal its start turns echo on for an
+     * instant: that comes before the prompt, as keys typed then would be
+     * echoed. */
+    errno = 0;
+    if (open_streams(s) != 0) return ASK_READ_ERROR;
+    int master, spare = stand_in_for(s, &master);
+    if (s->draws && spare >= 0) {
       const unsigned char *text = (const unsigned char *)(initial != NULL ? initial : "");
       size_t length = strlen((const char *)text);
       draw_text(s, text, length, length);
     }
-    if (start_editor(s) != 0) return ASK_READ_ERROR;
+    if (start_editor(s, spare, master) != 0) return ASK_READ_ERROR;
   }
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   if (initial != NULL && initial[0] != '\0') el_push(s->el, initial);
@@ -631,6 +678,7 @@ void ask_line_close(ask_line_t *s) {
   if (s->out != NULL) fclose(s->out);
   if (s->err != NULL) fclose(s->err);
   free(s->prompt);
+  free(s->program);
   free(s->pending);
   free(s->drawn);
   free(s);
