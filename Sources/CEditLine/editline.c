@@ -469,11 +469,10 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   return s;
 }
 
-/* libedit's streams and locale, before a stand-in takes descriptors: with
+/* libedit's streams, before a stand-in takes descriptors: with
  * few left, libedit starts on the real terminal rather than not at all.
  * Returns 0, or -1 with errno. */
 static int open_streams(struct ask_line *s) {
-  s->locale = utf8_locale();
   int in = dup(s->infd), out = dup(s->outfd);
   s->in = in >= 0 ? fdopen(in, "r") : NULL;
   s->out = out >= 0 ? fdopen(out, "w") : NULL;
@@ -486,8 +485,6 @@ static int open_streams(struct ask_line *s) {
   if (s->out != NULL) fclose(s->out);
   if (s->err != NULL) fclose(s->err);
   s->in = s->out = s->err = NULL;
-  if (s->locale != (locale_t)0) freelocale(s->locale);
-  s->locale = (locale_t)0;
   errno = error;
   return -1;
 }
@@ -506,6 +503,7 @@ static int stand_in_for(struct ask_line *s, int *master) {
  * `master`), whose descriptors it closes, then reads and writes the real
  * terminal; with no stand-in (-1), on the real one, held again after. */
 static int start_editor(struct ask_line *s, int spare, int master) {
+  s->locale = utf8_locale();
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   FILE *stand = spare >= 0 ? fdopen(spare, "r+") : NULL;
   if (stand == NULL && spare >= 0) close(spare);
