@@ -155,13 +155,19 @@ def measure_small(ask, env, tmp, runs, warmup, quick):
     return res
 
 
+def big_env(env, ask, n, keys):
+    """ttp.py's settings for n buttons from a JSON spec, `keys` typed at
+    the answer line, button 1 the expected answer."""
+    width = max(6, len(str(n)))      # ttp.py's items: "Item 000001".."Item n"
+    return dict(env, ASK_BIN=ask, ASK_BIG_ARGS="--json", ASK_BIG_KEYS=keys,
+                ASK_BIG_MARKER="Choice [1-%d, Ctrl-D = cancel]: " % n,
+                ASK_MARKER_MODE="raw", ASK_BIG_EXPECT="Item %0*d" % (width, 1))
+
+
 def measure_big(ask, env, tmp, sizes):
     out = []
     for n, runs, warmup, with_dialog in sizes:
-        width = max(6, len(str(n)))      # ttp.py's items: "Item 000001".."Item n"
-        e = dict(env, ASK_BIN=ask, ASK_BIG_ARGS="--json", ASK_BIG_KEYS="1\\r",
-                 ASK_BIG_MARKER="Choice [1-%d, Ctrl-D = cancel]: " % n,
-                 ASK_MARKER_MODE="raw", ASK_BIG_EXPECT="Item %0*d" % (width, 1))
+        e = big_env(env, ask, n, "1\\r")
         tools = "ask-big" + (",dialog-menu-big" if with_dialog and shutil.which("dialog") else "")
         doc = run_ttp(["--big", str(n), "--tools", tools, "--baseline", "ask-big",
                        "--runs", str(runs), "--warmup", str(warmup)], e, tmp, "big-%d" % n)
@@ -180,12 +186,9 @@ BROWSE = [("paging: `>`, `>`, `<`, then `1`", ">\\r>\\r<\\r1\\r"),
 
 def measure_browse(ask, env, tmp, n, runs, warmup):
     """Paging and filtering n buttons: the time from the first key to exit."""
-    width = max(6, len(str(n)))
     rows = []
     for index, (label, keys) in enumerate(BROWSE):
-        e = dict(env, ASK_BIN=ask, ASK_BIG_ARGS="--json", ASK_BIG_KEYS=keys,
-                 ASK_BIG_MARKER="Choice [1-%d, Ctrl-D = cancel]: " % n,
-                 ASK_MARKER_MODE="raw", ASK_BIG_EXPECT="Item %0*d" % (width, 1))
+        e = big_env(env, ask, n, keys)
         doc = run_ttp(["--big", str(n), "--tools", "ask-big", "--baseline", "ask-big",
                        "--runs", str(runs), "--warmup", str(warmup)], e, tmp, "browse-%d" % index)
         t = figures(doc["stats"]["ask-big"])

@@ -469,6 +469,30 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   return s;
 }
 
+/* Ends libedit and its history, locale and streams, whatever of them was
+ * started: after a failed start (a later read may start again) and at the
+ * close. el_end would set the modes libedit saw when it started
+ * (TCSAFLUSH) — from the background too, stopping or clobbering another
+ * job's terminal. With editing off it leaves the terminal alone: the
+ * session alone gives back the terminal's own modes. */
+static void stop_editor(struct ask_line *s) {
+  locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
+  if (s->el != NULL) {
+    el_set(s->el, EL_EDITMODE, 0);
+    el_end(s->el);
+  }
+  if (s->history != NULL) history_end(s->history);
+  if (outer != (locale_t)0) uselocale(outer);
+  if (s->locale != (locale_t)0) freelocale(s->locale);
+  if (s->in != NULL) fclose(s->in);
+  if (s->out != NULL) fclose(s->out);
+  if (s->err != NULL) fclose(s->err);
+  s->el = NULL;
+  s->history = NULL;
+  s->locale = (locale_t)0;
+  s->in = s->out = s->err = NULL;
+}
+
 /* libedit's streams, before a stand-in takes descriptors: with
  * few left, libedit starts on the real terminal rather than not at all.
  * Returns 0, or -1 with errno. */
@@ -481,10 +505,7 @@ static int open_streams(struct ask_line *s) {
   int error = errno != 0 ? errno : ENOMEM;
   if (in >= 0 && s->in == NULL) close(in);
   if (out >= 0 && s->out == NULL) close(out);
-  if (s->in != NULL) fclose(s->in);
-  if (s->out != NULL) fclose(s->out);
-  if (s->err != NULL) fclose(s->err);
-  s->in = s->out = s->err = NULL;
+  stop_editor(s);
   errno = error;
   return -1;
 }
@@ -558,22 +579,10 @@ fail: {
   /* The cause (EMFILE: too many files open), or ENOMEM; and nothing kept,
    * so that a later read may try again. */
   int error = errno != 0 ? errno : ENOMEM;
-  if (s->el != NULL) {
-    el_set(s->el, EL_EDITMODE, 0); /* el_end leaves the terminal's modes alone */
-    el_end(s->el);
-  }
-  if (s->history != NULL) history_end(s->history);
-  s->el = NULL;
-  s->history = NULL;
   if (outer != (locale_t)0) uselocale(outer);
-  if (s->locale != (locale_t)0) freelocale(s->locale);
-  s->locale = (locale_t)0;
   if (stand != NULL) fclose(stand);
   if (master >= 0) close(master);
-  if (s->in != NULL) fclose(s->in);
-  if (s->out != NULL) fclose(s->out);
-  if (s->err != NULL) fclose(s->err);
-  s->in = s->out = s->err = NULL;
+  stop_editor(s);
   errno = error;
   return -1;
 }
@@ -660,21 +669,7 @@ void ask_line_remember(ask_line_t *s, const char *line) {
 
 void ask_line_close(ask_line_t *s) {
   if (s == NULL) return;
-  locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
-  /* el_end would set the modes libedit saw when it started (TCSAFLUSH) —
-   * from the background too, stopping or clobbering another job's
-   * terminal. With editing off it leaves the terminal alone: the session
-   * alone gives back the terminal's own modes. */
-  if (s->el != NULL) {
-    el_set(s->el, EL_EDITMODE, 0);
-    el_end(s->el);
-  }
-  if (s->history != NULL) history_end(s->history);
-  if (outer != (locale_t)0) uselocale(outer);
-  if (s->locale != (locale_t)0) freelocale(s->locale);
-  if (s->in != NULL) fclose(s->in);
-  if (s->out != NULL) fclose(s->out);
-  if (s->err != NULL) fclose(s->err);
+  stop_editor(s);
   free(s->prompt);
   free(s->program);
   free(s->pending);
