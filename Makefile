@@ -151,7 +151,7 @@ pydeps:
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema
 
 build: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product ask
 	$(call catalogues-beside,$(RELEASE_FLAGS))
 
 # The seed's "Available Actions" sheet, on this terminal.
@@ -182,7 +182,7 @@ test: deps pydeps cwarnings locales
 	$(SWIFT) build
 	$(call catalogues-beside,)
 	$(SWIFT) test $(TEST_FLAGS) 2>&1 | tee .build/test.log
-	$(SWIFT) build $(RELEASE_FLAGS) 2>&1 | tee .build/release-build.log
+	$(SWIFT) build $(RELEASE_FLAGS) --product ask 2>&1 | tee .build/release-build.log
 	$(call catalogues-beside,$(RELEASE_FLAGS))
 	@# What a newcomer sees is trusted: no linker warning, no XCTest noise.
 	! grep -E 'warning:|Executed 0 tests' .build/release-build.log .build/test.log

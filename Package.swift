@@ -50,11 +50,15 @@ let package = Package(
       name: "CPseudoTerminal",
       cSettings: [.define("_GNU_SOURCE")]
     ),
-    .testTarget(name: "AskKitTests", dependencies: ["AskKit", "CEditLine"]),
-    .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit", "CEditLine"]),
+    // Test support: how a test's arguments are shown in the log (escaped,
+    // short: the log is printed on a terminal).
+    .target(name: "AskTestSupport", path: "Tests/AskTestSupport"),
+    .testTarget(name: "AskKitTests", dependencies: ["AskKit", "CEditLine", "AskTestSupport"]),
+    .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit", "CEditLine", "AskTestSupport"]),
     .testTarget(
       name: "AskEndToEndTests",
-      dependencies: ["CPseudoTerminal", "ask", "AskCLI", "ask-docgen", "ask-example", "ask-host-probe"]
+      dependencies: ["CPseudoTerminal", "ask", "AskCLI", "ask-docgen", "ask-example", "ask-host-probe",
+                     "AskTestSupport"]
     ),
   ]
 )

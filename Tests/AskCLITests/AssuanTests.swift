@@ -1,4 +1,5 @@
 @testable import AskCLI
+import AskTestSupport
 import Testing
 
 /// The Assuan protocol's text side (libassuan's manual, §3), without a
@@ -9,8 +10,8 @@ struct AssuanTests {
     ("a%0Ab", "a\nb"), ("100%25", "100%"), ("%e4%BD%A0", "你"), ("%", "%"), ("%4", "%4"), ("x%", "x%"),
     ("%+F", "%+F"), ("%-1", "%-1"), ("% 1", "% 1"), ("%zz", "%zz"), ("%%41", "%A"), ("%FF", "\u{FFFD}"),
   ])
-  func percent(escaped: String, decoded: String) {
-    #expect(Assuan.percentDecoded(Substring(escaped)) == decoded)
+  func percent(escaped: String, decoded: LoggedText) {
+    #expect(Assuan.percentDecoded(Substring(escaped)) == decoded.text)
   }
 
   @Test("A command line is a word in capitals and its argument; empty lines and comments are no command")

@@ -1,4 +1,5 @@
 import AskKit
+import AskTestSupport
 import CEditLine
 import Glibc
 import Testing
@@ -64,11 +65,11 @@ struct ResultPrinterTests {
   @Test("One JSON escaping rule: the Swift strings and the C writer of secrets write the same bytes", arguments: [
     "plain", "a\"b\\c", "line\nnext\r\t", "\u{1B}[31m\u{7}\u{0}\u{1F}", "Да 你好 👍🏽", "\u{7F}\u{85}\u{2028}",
   ])
-  func oneEscapingRule(text: String) throws {
+  func oneEscapingRule(text: LoggedText) throws {
     var fds: [Int32] = [0, 0]
     #expect(pipe(&fds) == 0)
     var signo: Int32 = 0
-    let bytes = Array(text.utf8)
+    let bytes = Array(text.text.utf8)
     #expect(ask_write_json_string(nil, fds[1], bytes, bytes.count, &signo) == 0)
     close(fds[1])
     var written: [UInt8] = []
@@ -79,7 +80,7 @@ struct ResultPrinterTests {
       written += buffer[..<n]
     }
     close(fds[0])
-    #expect(String(decoding: written, as: UTF8.self) == ResultPrinter.jsonString(text))
+    #expect(String(decoding: written, as: UTF8.self) == ResultPrinter.jsonString(text.text))
   }
 
   @Test("Text styles print their values, secrets from their own memory, after an explicit button")

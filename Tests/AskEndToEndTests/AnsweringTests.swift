@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -50,12 +51,12 @@ struct AnsweringTests {
     ("xyz\u{15}2\r", "Negotiate\n", 0),      // Ctrl-U clears what was typed
     ("Nex\u{7F}got\r", "Negotiate\n", 0),    // Backspace edits; the prefix Negot
   ])
-  func answers(keys: String, stdout: String, status: Int32) throws {
+  func answers(keys: LoggedText, stdout: LoggedText, status: Int32) throws {
     let pty = try AskSession.ask(Self.sheet)
     try pty.waitForPrompt()
-    pty.type(keys)
+    pty.type(keys.text)
     #expect(try pty.waitForExit() == status)
-    #expect(pty.stdout == stdout)
+    #expect(pty.stdout == stdout.text)
     #expect(pty.termiosRestored)
   }
 
@@ -154,11 +155,11 @@ struct AnsweringTests {
     ("STRASSE\n", "Straße\n"),
     ("हिन\n", "हिन्दी\n"),          // ends inside the cluster न्दी
   ])
-  func foldedPipedAnswers(input: String, stdout: String) throws {
+  func foldedPipedAnswers(input: LoggedText, stdout: LoggedText) throws {
     let pty = try AskSession.ask(["-t", "T", "Έξοδος", "Τέλος", "Straße", "हिन्दी"],
-                                 stdin: .pipe(Array(input.utf8)))
+                                 stdin: .pipe(Array(input.text.utf8)))
     #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == stdout)
+    #expect(pty.stdout == stdout.text)
     #expect(pty.termiosRestored)
   }
 
@@ -217,13 +218,13 @@ struct AnsweringTests {
 
   @Test("--print index, -0 and -n shape what is printed", arguments: [
     (["--print", "index"], "2\n"), (["-0"], "B\0"), (["-n"], "B"), (["--print", "index", "-n0"], "2"),
-  ])
-  func printModes(options: [String], stdout: String) throws {
+  ] as [([String], LoggedText)])
+  func printModes(options: [String], stdout: LoggedText) throws {
     let pty = try AskSession.ask(["-t", "T", "A", "B"] + options)
     try pty.waitForPrompt()
     pty.type("b\r")
     #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == stdout)
+    #expect(pty.stdout == stdout.text)
   }
 
   @Test("Keys typed before the prompt is drawn are answered once")

@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -56,23 +57,23 @@ struct AskpassTests {
   @Test("Cancel or Ctrl-D is 1 with nothing on stdout; an empty answer is an answer", arguments: [
     ("\u{4}", Int32(1), ""), ("\r", Int32(0), "\n"),
   ])
-  func cancelAndEmpty(keys: String, status: Int32, stdout: String) throws {
+  func cancelAndEmpty(keys: LoggedText, status: Int32, stdout: LoggedText) throws {
     let pty = try AskSession.ask(["--askpass", "[sudo] password for alice: "], stdin: .pipe([]))
     try pty.waitForPrompt("Password: ")
-    pty.type(keys)
+    pty.type(keys.text)
     #expect(try pty.waitForExit() == status)
-    #expect(pty.stdout == stdout)
+    #expect(pty.stdout == stdout.text)
   }
 
   @Test("SSH_ASKPASS_PROMPT=confirm: Yes prints yes (0); No or Ctrl-D is 1 with nothing printed", arguments: [
     ("1\r", Int32(0), "yes\n"), ("2\r", Int32(1), ""), ("\u{4}", Int32(1), ""), ("\r", Int32(-1), ""),
   ])
-  func confirm(keys: String, status: Int32, stdout: String) throws {
+  func confirm(keys: LoggedText, status: Int32, stdout: LoggedText) throws {
     let pty = try AskSession.ask(["--askpass", "Allow use of key alice@host?\nKey fingerprint SHA256:abc."],
                                  stdin: .pipe([]), environment: ["SSH_ASKPASS_PROMPT": "confirm"])
     try pty.waitForPrompt()
     #expect(pty.screen.contains("Allow use of key alice@host?\r\nKey fingerprint SHA256:abc."))
-    pty.type(keys)
+    pty.type(keys.text)
     if status < 0 {  // Enter alone chooses nothing: asked again
       try pty.waitFor("Choice [1-2, Ctrl-D = cancel]: \r\n")
       pty.type("\u{4}")
@@ -80,7 +81,7 @@ struct AskpassTests {
     } else {
       #expect(try pty.waitForExit() == status)
     }
-    #expect(pty.stdout == stdout)
+    #expect(pty.stdout == stdout.text)
   }
 
   @Test("SSH_ASKPASS_PROMPT=none: a notice with OK, nothing printed")
@@ -187,13 +188,13 @@ struct AskpassTests {
 
   @Test("ssh-add -c: the agent asks ask-askpass to confirm each use; Yes signs, No makes the agent refuse",
         arguments: [("1\r", "sign=0\n"), ("2\r", "sign=255\n")])
-  func sshAgentConfirm(keys: String, result: String) throws {
+  func sshAgentConfirm(keys: LoggedText, result: LoggedText) throws {
     let pty = try AskSession.shell(Self.sshAddConfirm)
     try pty.waitForPrompt()
     #expect(pty.screen.contains("Allow use of key nopass@ask?"))
     #expect(pty.screen.contains("1) Yes"))
-    pty.type(keys)
+    pty.type(keys.text)
     #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == result)
+    #expect(pty.stdout == result.text)
   }
 }

@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -105,14 +106,14 @@ struct HostTests {
     ("\u{4}", "3\r", "Cancelled.\nKept editing.\n"),
     ("1\r", "1\r", "Button index: 0 (Destroy)\nDiscarded.\n"),
   ])
-  func exampleOtherButtons(sheet: String, alert: String, stdout: String) throws {
+  func exampleOtherButtons(sheet: LoggedText, alert: LoggedText, stdout: LoggedText) throws {
     let pty = try PseudoTerminal(executable: Self.example, arguments: [], environment: Self.environment)
     try pty.waitForPrompt("Choice [1-4")
-    pty.type(sheet)
+    pty.type(sheet.text)
     try pty.waitForPrompt("Choice [1-3")
-    pty.type(alert)
+    pty.type(alert.text)
     #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == stdout)
+    #expect(pty.stdout == stdout.text)
   }
 
   @Test("The README's AskKit section shows the example target's code, as it is")

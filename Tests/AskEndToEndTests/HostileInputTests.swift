@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -150,15 +151,32 @@ extension HostileInputTests {
     #expect(pty.stdout == "")
   }
 
+  /// A spec holding a NUL, the exit status and the error; shown in the log
+  /// by the spec, escaped.
+  struct NulSpec: CustomTestStringConvertible, Sendable {
+    let spec: [UInt8]
+    let status: Int32
+    let message: String
+    init(_ spec: [UInt8], _ status: Int32, _ message: String) {
+      self.spec = spec
+      self.status = status
+      self.message = message
+    }
+    var testDescription: String { loggedBytes(spec) }
+  }
+
   @Test("NUL in a JSON string: raw, an error; escaped, shown visibly in a title, refused in a button title",
         arguments: [
-    (spec(#"{"title":"a"#, [0], #"b"}"#), 2, "Spec at line 1, column 12: control character U+0000 in a string (escape it)"),
-    (Array(#"{"buttons":["a\u0000b"]}"#.utf8), 2, "Spec at line 1, column 1: Button 1's title 'a^@b' holds a NUL character"),
-    (Array(#"{"style":"plain","fields":[{"text":"a\u0000b"}]}"#.utf8), 2,
-     "Spec at line 1, column 1: 'fields[0].text' holds U+0000, a control or invisible character, which a field cannot edit"),
-    (Array(#"{"title":"a\u0000b","buttons":["x"]}"#.utf8), 0, ""),
-  ] as [([UInt8], Int32, String)])
-  func nulInJSON(spec: [UInt8], status: Int32, message: String) throws {
+    NulSpec(spec(#"{"title":"a"#, [0], #"b"}"#), 2,
+            "Spec at line 1, column 12: control character U+0000 in a string (escape it)"),
+    NulSpec(Array(#"{"buttons":["a\u0000b"]}"#.utf8), 2,
+            "Spec at line 1, column 1: Button 1's title 'a^@b' holds a NUL character"),
+    NulSpec(Array(#"{"style":"plain","fields":[{"text":"a\u0000b"}]}"#.utf8), 2,
+            "Spec at line 1, column 1: 'fields[0].text' holds U+0000, a control or invisible character, which a field cannot edit"),
+    NulSpec(Array(#"{"title":"a\u0000b","buttons":["x"]}"#.utf8), 0, ""),
+  ])
+  func nulInJSON(_ nul: NulSpec) throws {
+    let (spec, status, message) = (nul.spec, nul.status, nul.message)
     let pty = try AskSession.ask(["--json"], stdin: .noTerminal(spec + Array("\n1\n".utf8)))
     #expect(try pty.waitForExit() == status)
     if status == 0 {
@@ -210,17 +228,30 @@ extension HostileInputTests {
     #expect(pty.termiosRestored)
   }
 
+  /// A spec nested 100,000 deep and the error; shown in the log by a
+  /// summary, not its 600 KB.
+  struct DeepSpec: CustomTestStringConvertible, Sendable {
+    let summary: String
+    let spec: String
+    let message: String
+    var testDescription: String { summary }
+  }
+
   @Test("JSON nested 100,000 deep is a spec error where it passes 64 levels, not a stack overflow", arguments: [
-    ("{\"title\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}",
-     "Spec at line 1, column 73: nested deeper than 64 levels"),
-    (String(repeating: "{\"a\":", count: 100_000) + "1" + String(repeating: "}", count: 100_000),
-     "Spec at line 1, column 321: nested deeper than 64 levels"),
-    (String(repeating: "[", count: 100_000), "Spec at line 1, column 1: expected '{' to start a spec object"),
+    DeepSpec(summary: #"{"title":[[…]]} 100,000 deep"#,
+             spec: "{\"title\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}",
+             message: "Spec at line 1, column 73: nested deeper than 64 levels"),
+    DeepSpec(summary: #"{"a":{"a":…1…}} 100,000 deep"#,
+             spec: String(repeating: "{\"a\":", count: 100_000) + "1" + String(repeating: "}", count: 100_000),
+             message: "Spec at line 1, column 321: nested deeper than 64 levels"),
+    DeepSpec(summary: "[[… 100,000 deep, not an object",
+             spec: String(repeating: "[", count: 100_000),
+             message: "Spec at line 1, column 1: expected '{' to start a spec object"),
   ])
-  func deepJSON(spec: String, message: String) throws {
-    let pty = try AskSession.ask(["--json"], stdin: .noTerminal(Array(spec.utf8)))
+  func deepJSON(_ deep: DeepSpec) throws {
+    let pty = try AskSession.ask(["--json"], stdin: .noTerminal(Array(deep.spec.utf8)))
     #expect(try pty.waitForExit() == 2)
-    #expect(pty.stderr == "ask: \(message)\n")
+    #expect(pty.stderr == "ask: \(deep.message)\n")
   }
 
   @Test("An empty stdin is the end of input: a cancel (1) for a prompt, exit 2 for a spec stream", arguments: [
@@ -228,11 +259,11 @@ extension HostileInputTests {
     (["-s", "plain"], 1, "Text: \n"), (["-s", "secure"], 1, "Password: \n"),
     (["--json"], 2, "ask: The spec stream is empty: no JSON object to ask\n"),
   ])
-  func emptyStdin(arguments: [String], status: Int32, stderrEnd: String) throws {
+  func emptyStdin(arguments: [String], status: Int32, stderrEnd: LoggedText) throws {
     let pty = try AskSession.ask(arguments, stdin: .noTerminal([]))
     #expect(try pty.waitForExit() == status)
     #expect(pty.stdout == "")
-    #expect(pty.stderr.hasSuffix(stderrEnd))
+    #expect(pty.stderr.hasSuffix(stderrEnd.text))
   }
 
   // A closed stdin: ScriptingTests "With stdin closed ask fails with exit 2
@@ -248,9 +279,9 @@ extension HostileInputTests {
   @Test("stdout full (/dev/full): one line naming the write, exit 2", arguments: [
     ("-t T A B", "1"), ("--print json -t T A B", "1"), ("-s secure", "hunter2"), ("-s login-password -0", "me\nhunter2"),
   ])
-  func stdoutFull(options: String, answers: String) throws {
+  func stdoutFull(options: String, answers: LoggedText) throws {
     let pty = try AskSession.shell("ask \(options) >/dev/full; echo \"status=$?\"",
-                                   stdin: .noTerminal(Array((answers + "\n").utf8)))
+                                   stdin: .noTerminal(Array((answers.text + "\n").utf8)))
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "status=2\n")
     #expect(pty.stderr.hasSuffix("\nask: Cannot write the result: No space left on device\n"))
@@ -264,19 +295,19 @@ extension HostileInputTests {
     ("--answers tty -t T A B", 2, "ask: No terminal to read the answer from (/dev/tty cannot be opened)\n"),
     ("--askpass 'Password:'", 1, "ask: No terminal to read the answer from (/dev/tty cannot be opened)\n"),
   ])
-  func noTerminalNoStdin(options: String, status: Int32, message: String) throws {
+  func noTerminalNoStdin(options: String, status: Int32, message: LoggedText) throws {
     let pty = try AskSession.shell("ask \(options) <&-; echo \"status=$?\"", stdin: .noTerminal([]))
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "status=\(status)\n")
-    #expect(pty.stderr.hasSuffix(message))
+    #expect(pty.stderr.hasSuffix(message.text))
     #expect(pty.stderr.split(separator: "\n").filter { $0.hasPrefix("ask:") }.count == 1)
   }
 
   @Test("TERM unset, unknown or 100k long: the prompt works with no colour and no complaint, terminal restored",
-        arguments: [nil, "no-such-terminal", String(repeating: "x", count: 100_000)])
-  func oddTERM(term: String?) throws {
+        arguments: [nil, "no-such-terminal", LoggedText(String(repeating: "x", count: 100_000))])
+  func oddTERM(term: LoggedText?) throws {
     var environment = AskSession.environment
-    environment["TERM"] = term
+    environment["TERM"] = term?.text
     let pty = try PseudoTerminal(executable: AskSession.executable, arguments: ["-t", "T", "-d", "Delete", "Keep"],
                                  environment: environment)
     try pty.waitForPrompt()
@@ -296,13 +327,13 @@ extension HostileInputTests {
     (24, 10, ["-t", "A long title here", "Alpha button", "Beta button"], "2\r", "Beta button\n"),
     (24, 10, ["-s", "plain", "--label", "A long label here"], "hello world\u{17}there\r", "hello there\n"),
   ])
-  func tinyTerminal(rows: Int, columns: Int, arguments: [String], keys: String, result: String) throws {
+  func tinyTerminal(rows: Int, columns: Int, arguments: [String], keys: LoggedText, result: LoggedText) throws {
     let pty = try PseudoTerminal(executable: AskSession.executable, arguments: arguments,
                                  environment: AskSession.environment, rows: rows, columns: columns)
     try pty.waitForPrompt(arguments.contains("plain") ? ": " : "Choice [")
-    pty.type(keys)
+    pty.type(keys.text)
     #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == result)
+    #expect(pty.stdout == result.text)
     if columns == 10 { #expect(pty.screen.contains(arguments[0] == "-t" ? "A long\u{1B}[0m\r\n" : "A long label here: ")) }
     #expect(pty.termiosRestored)
   }
@@ -345,16 +376,24 @@ extension HostileInputTests {
     #expect(pty.termiosRestored)
   }
 
+  /// Arguments with initial text a field cannot edit, and the error; shown
+  /// in the log by the arguments, each escaped (one holds a bidi override).
+  struct InitialText: CustomTestStringConvertible, Sendable {
+    let arguments: [String]
+    let message: String
+    var testDescription: String { arguments.map { loggedText($0) }.joined(separator: " ") }
+  }
+
   @Test("Initial text with a control or invisible character is refused: it would come back in caret form", arguments: [
-    (["-s", "plain", "--text", "a\tb"],
-     "ask: The value 'a^Ib' is invalid for '--text': it holds U+0009, a control or invisible character, which a field cannot edit\n"),
-    (["-s", "login-password", "--text", "me\u{202E}"],
-     "ask: The value 'me\\u{202E}' is invalid for '--text': it holds U+202E, a control or invisible character, which a field cannot edit\n"),
+    InitialText(arguments: ["-s", "plain", "--text", "a\tb"],
+                message: "ask: The value 'a^Ib' is invalid for '--text': it holds U+0009, a control or invisible character, which a field cannot edit\n"),
+    InitialText(arguments: ["-s", "login-password", "--text", "me\u{202E}"],
+                message: "ask: The value 'me\\u{202E}' is invalid for '--text': it holds U+202E, a control or invisible character, which a field cannot edit\n"),
   ])
-  func controlInInitialText(arguments: [String], message: String) throws {
-    let pty = try AskSession.ask(arguments)
+  func controlInInitialText(_ initial: InitialText) throws {
+    let pty = try AskSession.ask(initial.arguments)
     #expect(try pty.waitForExit() == 2)
-    #expect(pty.stderr == message)
+    #expect(pty.stderr == initial.message)
     #expect(pty.screen == "")
   }
 }

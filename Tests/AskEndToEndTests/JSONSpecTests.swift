@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -101,10 +102,10 @@ struct JSONSpecTests {
     ("  \n", "ask: The spec stream is empty: no JSON object to ask\n"),
     ("{\"titel\":\"T\"}", "ask: Spec at line 1, column 10: unknown key 'titel'. Did you mean 'title'?\n"),
   ])
-  func badJSON(spec: String, stderr: String) throws {
-    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bytes(spec)))
+  func badJSON(spec: LoggedText, stderr: LoggedText) throws {
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bytes(spec.text)))
     #expect(try pty.waitForExit() == 2)
-    #expect(pty.stderr == stderr)
+    #expect(pty.stderr == stderr.text)
     #expect(pty.stdout == "")
     #expect(pty.screen == "")
   }
@@ -169,10 +170,10 @@ struct JSONSpecTests {
     ("{\"title\":\"T\",}", "ask: Spec at line 1, column 14: trailing comma before '}'\n"),
     ("\n  [1]", "ask: Spec at line 2, column 3: expected '{' to start a spec object\n"),
   ])
-  func byteOrderMarkPositions(spec: String, stderr: String) throws {
-    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.byteOrderMark + Self.bytes(spec)))
+  func byteOrderMarkPositions(spec: LoggedText, stderr: LoggedText) throws {
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.byteOrderMark + Self.bytes(spec.text)))
     #expect(try pty.waitForExit() == 2)
-    #expect(pty.stderr == stderr)
+    #expect(pty.stderr == stderr.text)
     #expect(pty.stdout == "")
   }
 
@@ -252,10 +253,11 @@ struct JSONSpecTests {
     ("questionnaire.jsonl", "3\n2\n", "nano\nTabs\n", 0),
     ("questionnaire.jsonl", "stop\n", "", 1),
   ])
-  func examples(file: String, answers: String, stdout: String, status: Int32) throws {
-    let pty = try AskSession.ask(["--spec", Self.root + "/Examples/specs/" + file], stdin: .noTerminal(Self.bytes(answers)))
+  func examples(file: String, answers: LoggedText, stdout: LoggedText, status: Int32) throws {
+    let pty = try AskSession.ask(["--spec", Self.root + "/Examples/specs/" + file],
+                                 stdin: .noTerminal(Self.bytes(answers.text)))
     #expect(try pty.waitForExit() == status)
-    #expect(pty.stdout == stdout)
+    #expect(pty.stdout == stdout.text)
   }
 
   @Test("The titles-array example reports the array's indexes")

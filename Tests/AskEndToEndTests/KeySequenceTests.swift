@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -8,18 +9,18 @@ import Testing
 struct KeySequenceTests {
   static let home = "\u{1B}[1~", end = "\u{1B}[4~", delete = "\u{1B}[3~"
 
-  @Test("Home, End, Delete, word motion and bracketed paste edit the line", arguments: [
+  @Test("Home, End, Delete, word motion and bracketed paste edit the line", arguments: ([
     ("abc" + home + "X", "Xabc"), ("abc\u{1B}[7~X", "Xabc"), ("abc\u{1B}[H" + "X", "Xabc"),
     ("abc" + home + end + "X", "abcX"), ("abc" + home + "\u{1B}[8~X", "abcX"),
     ("abc" + home + delete, "bc"),
     ("ab cd\u{1B}[1;5DX", "ab Xcd"), ("ab cd\u{1B}[1;3DX", "ab Xcd"),
     ("ab cd" + home + "\u{1B}[1;5CX", "abX cd"), ("ab cd" + home + "\u{1B}[1;3CX", "abX cd"),
     ("\u{1B}[200~hello\u{1B}[201~", "hello"), ("a\u{1B}[2~\u{1B}[5~\u{1B}[6~b", "ab"),
-  ])
-  func edits(keys: String, answer: String) throws {
+  ] as [(String, String)]).map { (LoggedText($0), $1) })
+  func edits(keys: LoggedText, answer: String) throws {
     let pty = try AskSession.ask(["-s", "plain", "-t", "Name"])
     try pty.waitForPrompt("Text: ")
-    pty.type(keys + "\r")
+    pty.type(keys.text + "\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == answer + "\n")
     #expect(!pty.screen.contains("~") && !pty.screen.contains(";5") && !pty.screen.contains(";3"))
@@ -31,15 +32,15 @@ struct KeySequenceTests {
     (["-s", "plain"], "Text: ", "\u{1B}]11;rgb:", "0/0/0\u{7}"), // an OSC reply, split
     (["-s", "secure"], "Password: ", "\u{1B}[M", " !!"),         // an X10 mouse report
   ])
-  func splitSequence(arguments: [String], prompt: String, first: String, rest: String) throws {
+  func splitSequence(arguments: [String], prompt: String, first: LoggedText, rest: LoggedText) throws {
     let pty = try AskSession.ask(arguments)
     try pty.waitForPrompt(prompt)
-    pty.type("a" + first)
+    pty.type("a" + first.text)
     try pty.waitForKeysRead()
     // Time is what is tested: the rest comes later than a terminal's one
     // write would bring it (the adversarial test saw 70 ms leak it).
     pty.pause(0.3)
-    pty.type(rest + "b\r")
+    pty.type(rest.text + "b\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "ab\n")
     #expect(pty.termiosRestored)

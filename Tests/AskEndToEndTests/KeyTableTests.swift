@@ -1,3 +1,4 @@
+import AskTestSupport
 import CEditLine
 import Glibc
 import Testing
@@ -8,9 +9,9 @@ import Testing
 @Suite("The key table in every field")
 struct KeyTableTests {
   /// The table's rows: (name, bytes, action).
-  static let rows: [(String, String, ask_key_action_t)] = sequence(first: 0) { $0 + 1 }
+  static let rows: [(String, LoggedText, ask_key_action_t)] = sequence(first: 0) { $0 + 1 }
     .lazy.map(ask_key_row).prefix { $0 != nil }.map { row in
-      (String(cString: row!.pointee.key), String(cString: row!.pointee.sequence), row!.pointee.action)
+      (String(cString: row!.pointee.key), LoggedText(String(cString: row!.pointee.sequence)), row!.pointee.action)
     }
 
   /// "ab cd" with the cursor after the space, then the key, then `X`.
@@ -29,29 +30,29 @@ struct KeyTableTests {
   static let toThirdCharacter = "ab cd\u{1}\u{6}\u{6}\u{6}"  // Ctrl-A, then Ctrl-F three times
 
   @Test("In a plain field each key does its action and leaves no text", arguments: rows)
-  func plain(key: String, sequence: String, action: ask_key_action_t) throws {
+  func plain(key: String, sequence: LoggedText, action: ask_key_action_t) throws {
     let pty = try AskSession.ask(["-s", "plain", "-t", "Name"])
     try pty.waitForPrompt("Text: ")
-    pty.type(Self.toThirdCharacter + sequence + "X\r")
+    pty.type(Self.toThirdCharacter + sequence.text + "X\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == Self.edited(by: action) + "\n", "\(key)")
   }
 
   @Test("In a button answer each key does its action and leaves no text", arguments: rows)
-  func button(key: String, sequence: String, action: ask_key_action_t) throws {
+  func button(key: String, sequence: LoggedText, action: ask_key_action_t) throws {
     let titles = ["abX cd", "ab cXd", "Xab cd", "ab cdX", "ab Xd", "ab X", "ab Xcd"]
     let pty = try AskSession.ask(["-t", "Pick"] + titles)
     try pty.waitForPrompt()
-    pty.type(Self.toThirdCharacter + sequence + "X\r")
+    pty.type(Self.toThirdCharacter + sequence.text + "X\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == Self.edited(by: action) + "\n", "\(key)")
   }
 
   @Test("In a secure field each key is consumed whole, drawing no mask", arguments: rows)
-  func secure(key: String, sequence: String, action: ask_key_action_t) throws {
+  func secure(key: String, sequence: LoggedText, action: ask_key_action_t) throws {
     let pty = try AskSession.ask(["-s", "secure", "-t", "Unlock"])
     try pty.waitForPrompt("Password: ")
-    pty.type("ab" + sequence + "cd")
+    pty.type("ab" + sequence.text + "cd")
     try pty.waitFor("Password: ****")
     pty.type("\r")
     #expect(try pty.waitForExit() == 0)
@@ -60,9 +61,9 @@ struct KeyTableTests {
   }
 
   @Test("The man page's Keys section lists every row of the table", arguments: rows)
-  func manPage(key: String, sequence: String, action: ask_key_action_t) throws {
+  func manPage(key: String, sequence: LoggedText, action: ask_key_action_t) throws {
     let page = try ArtifactsTests.read(ArtifactsTests.root + "/man/ask.1")
-    let shown = "ESC" + sequence.dropFirst()
+    let shown = "ESC" + sequence.text.dropFirst()
     let listed = page.split(separator: "\n").contains { line in
       line.hasPrefix(".It \(key) Ta Li ") && line.split(separator: " ").contains { $0 == shown }
     }
@@ -71,30 +72,30 @@ struct KeyTableTests {
 
   /// Sequences outside the table and the terminal's reports, consumed
   /// whole, and the control keys that do nothing.
-  static let consumed = [
+  static let consumed: [LoggedText] = [
     "\u{1B}x", "\u{1B}c", "\u{1B}u", "\u{1B}1",  // Alt-keys outside the table: M-x would open libedit's command line
     "\u{1B}[1;7Q", "\u{1B}OP", "\u{1B}[15~", "\u{1B}[24;5~", "\u{1B}[[A", "\u{1B}O5P", "\u{1B}[Z",
     "\u{1B}[12;40R", "\u{1B}[?62;22c", "\u{1B}[0n", "\u{1B}[8;24;80t",
     "\u{1B}]11;rgb:1c1c/1e1e/2626\u{1B}\\", "\u{1B}]10;rgb:ffff/ffff/ffff\u{7}", "\u{1B}P1$r0m\u{1B}\\",
     "\u{1B}_Gi=1;OK\u{1B}\\", "\u{1B}^note\u{1B}\\", "\u{1B}Xstring\u{1B}\\",
-    "\u{1B}]52;c;" + String(repeating: "QUJD", count: 1250) + "\u{7}",  // 5000 bytes: consumed whole too
+    LoggedText("\u{1B}]52;c;" + String(repeating: "QUJD", count: 1250) + "\u{7}"),  // 5000 bytes: consumed whole too
     "\u{16}\u{1B}[A", "\u{12}",  // Ctrl-V (no raw byte gets in) and Ctrl-R (no hidden search) do nothing
   ]
 
   @Test("A sequence not in the table, or a report, leaves a plain field as typed", arguments: consumed)
-  func plainConsumes(sequence: String) throws {
+  func plainConsumes(sequence: LoggedText) throws {
     let pty = try AskSession.ask(["-s", "plain", "-t", "Name"])
     try pty.waitForPrompt("Text: ")
-    pty.type("hun" + sequence + "ter2\r")
+    pty.type("hun" + sequence.text + "ter2\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "hunter2\n")
   }
 
   @Test("A sequence not in the table, or a report, leaves a button answer as typed", arguments: consumed)
-  func buttonConsumes(sequence: String) throws {
+  func buttonConsumes(sequence: LoggedText) throws {
     let pty = try AskSession.ask(["-t", "Pick", "hunter2", "other"])
     try pty.waitForPrompt()
-    pty.type("hun" + sequence + "ter2\r")
+    pty.type("hun" + sequence.text + "ter2\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "hunter2\n")
   }

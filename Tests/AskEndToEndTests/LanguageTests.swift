@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -117,8 +118,29 @@ struct LanguageTests {
     #expect(result.stdout == "alice\nabc\n")
   }
 
+  /// `environment` as the test log shows it: `NAME=value` words in the
+  /// order of their names, escaped.
+  static func logged(_ environment: [String: String]) -> String {
+    loggedText(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+  }
+
+  /// The environment, the title and the two buttons (the first the
+  /// default), and the screen once the limit passed; shown in the log by
+  /// the environment.
+  struct TimeLimit: CustomTestStringConvertible, Sendable {
+    let environment: [String: String]
+    let words: [String]
+    let expected: [String]
+    init(_ environment: [String: String], _ words: [String], _ expected: [String]) {
+      self.environment = environment
+      self.words = words
+      self.expected = expected
+    }
+    var testDescription: String { LanguageTests.logged(environment) }
+  }
+
   @Test("A time limit stated and its end drawn, in Russian and in Chinese; the default on stdout as given", arguments: [
-    (["LANG": "ru_RU.UTF-8"], ["Продолжить?", "Да", "Нет"], [
+    TimeLimit(["LANG": "ru_RU.UTF-8"], ["Продолжить?", "Да", "Нет"], [
       "Продолжить?",
       "(время ожидания 1\u{A0}с, затем будет выбрано: Да)",  // a no-break space: 1 с never split
       "  1) Да (по умолчанию)",
@@ -126,7 +148,7 @@ struct LanguageTests {
       "Выбор [1-2, Enter = Да, Ctrl-D = отмена]:",
       "Время ожидания истекло, выбрано: Да.",
     ]),
-    (["LANG": "zh_CN.UTF-8"], ["继续？", "是", "否"], [
+    TimeLimit(["LANG": "zh_CN.UTF-8"], ["继续？", "是", "否"], [
       "继续？",
       "（1\u{A0}秒后超时，届时将选择“是”）",
       "  1) 是（默认）",
@@ -135,7 +157,8 @@ struct LanguageTests {
       "已超时：已选择“是”。",
     ]),
   ])
-  func timeout(environment: [String: String], words: [String], expected: [String]) throws {
+  func timeout(_ limit: TimeLimit) throws {
+    let (environment, words, expected) = (limit.environment, limit.words, limit.expected)
     let screen = try TmuxScreen(["--timeout", "1", "-t", words[0], "--default", words[1], words[1], words[2]],
                                 environment: environment)
     // The whole screen once the limit passed: the limit stated, the
@@ -170,23 +193,36 @@ struct LanguageTests {
   static let russianHint = "ask: Нет кнопки, соответствующей «x»: введите число от 1 до 2 или название.\n"
   static let chineseHint = "ask: 没有与“x”匹配的按钮：请输入 1 到 2 之间的编号，或输入标题。\n"
 
+  /// An environment and the hint it gives; shown in the log by the
+  /// environment (the test's name leaves little room).
+  struct Choice: CustomTestStringConvertible, Sendable {
+    let environment: [String: String]
+    let expected: String
+    init(_ environment: [String: String], _ expected: String) {
+      self.environment = environment
+      self.expected = expected
+    }
+    var testDescription: String { LanguageTests.logged(environment) }
+  }
+
   @Test("The language is gettext's choice: LC_ALL, then LC_MESSAGES, then LANG name the locale; LANGUAGE's list goes first unless the locale is C; English when none fits or the locale is not installed",
         arguments: [
-          (["LANG": "ru_RU.UTF-8"], russianHint),
-          (["LANG": "zh_CN.UTF-8"], chineseHint),
-          (["LANG": "ru_RU.UTF-8", "LANGUAGE": "zh_CN"], chineseHint),
-          (["LANG": "ru_RU.UTF-8", "LANGUAGE": "de:zh_CN:ru"], chineseHint),
-          (["LANG": "zh_CN.UTF-8", "LC_ALL": "ru_RU.UTF-8"], russianHint),
-          (["LANG": "zh_CN.UTF-8", "LC_MESSAGES": "ru_RU.UTF-8"], russianHint),
-          (["LANG": "ru_RU.UTF-8", "LC_MESSAGES": "C.UTF-8"], english),
-          (["LANG": "C.UTF-8", "LANGUAGE": "ru"], russianHint),
-          (["LC_ALL": "C", "LANGUAGE": "ru"], english),
-          (["LANG": "POSIX", "LANGUAGE": "zh_CN"], english),
-          (["LANG": "de_DE.UTF-8"], english),
-          (["LANG": "en_US.UTF-8"], english),
-          (["LANG": "ru_RU.UTF-8", "LANGUAGE": "en"], english),
+          Choice(["LANG": "ru_RU.UTF-8"], russianHint),
+          Choice(["LANG": "zh_CN.UTF-8"], chineseHint),
+          Choice(["LANG": "ru_RU.UTF-8", "LANGUAGE": "zh_CN"], chineseHint),
+          Choice(["LANG": "ru_RU.UTF-8", "LANGUAGE": "de:zh_CN:ru"], chineseHint),
+          Choice(["LANG": "zh_CN.UTF-8", "LC_ALL": "ru_RU.UTF-8"], russianHint),
+          Choice(["LANG": "zh_CN.UTF-8", "LC_MESSAGES": "ru_RU.UTF-8"], russianHint),
+          Choice(["LANG": "ru_RU.UTF-8", "LC_MESSAGES": "C.UTF-8"], english),
+          Choice(["LANG": "C.UTF-8", "LANGUAGE": "ru"], russianHint),
+          Choice(["LC_ALL": "C", "LANGUAGE": "ru"], english),
+          Choice(["LANG": "POSIX", "LANGUAGE": "zh_CN"], english),
+          Choice(["LANG": "de_DE.UTF-8"], english),
+          Choice(["LANG": "en_US.UTF-8"], english),
+          Choice(["LANG": "ru_RU.UTF-8", "LANGUAGE": "en"], english),
         ])
-  func languageChoice(environment: [String: String], expected: String) throws {
+  func languageChoice(_ choice: Choice) throws {
+    let (environment, expected) = (choice.environment, choice.expected)
     let pty = try AskSession.ask(["-t", "T", "A", "B"], stdin: .noTerminal(Array("x\n".utf8)), environment: environment)
     #expect(try pty.waitForExit() == 2)
     // The prompt is drawn on stderr (no terminal), then the error.
@@ -312,16 +348,34 @@ struct LanguageTests {
     #expect(pty.termiosRestored)
   }
 
+  /// Arguments, stdin and the error in Russian; shown in the log by the
+  /// command and its stdin (the Russian would make the line too long).
+  struct RussianError: CustomTestStringConvertible, Sendable {
+    let arguments: [String]
+    let stdin: String
+    let expected: String
+    init(_ arguments: [String], _ stdin: String, _ expected: String) {
+      self.arguments = arguments
+      self.stdin = stdin
+      self.expected = expected
+    }
+    var testDescription: String {
+      loggedText((["ask"] + arguments).joined(separator: " ")) + (stdin.isEmpty ? "" : " < " + loggedText(stdin))
+    }
+  }
+
   @Test("Errors are translated too: a usage error, a spec error at its line and column, a rule of the alert, the system's reason",
         arguments: [
-          (["--tiemout", "1"], "", "ask: Неизвестный параметр '--tiemout'. Возможно, вы имели в виду '--timeout'?\n"),
-          (["--json"], "{\"title\": 3}\n", "ask: Спецификация, строка 1, столбец 11: значение 'title' должно быть строкой (получено: число)\n"),
-          (["A", "a"], "", "ask: Повторяющееся название кнопки «a» (совпадает с «A»)\n"),
+          RussianError(["--tiemout", "1"], "", "ask: Неизвестный параметр '--tiemout'. Возможно, вы имели в виду '--timeout'?\n"),
+          RussianError(["--json"], "{\"title\": 3}\n",
+                       "ask: Спецификация, строка 1, столбец 11: значение 'title' должно быть строкой (получено: число)\n"),
+          RussianError(["A", "a"], "", "ask: Повторяющееся название кнопки «a» (совпадает с «A»)\n"),
           // The system's reason in glibc's own Russian (libc-l10n).
-          (["--spec", "/ask-test-no-such-file"], "",
-           "ask: Не удаётся открыть файл спецификации «/ask-test-no-such-file»: Нет такого файла или каталога\n"),
+          RussianError(["--spec", "/ask-test-no-such-file"], "",
+                       "ask: Не удаётся открыть файл спецификации «/ask-test-no-such-file»: Нет такого файла или каталога\n"),
         ])
-  func russianErrors(arguments: [String], stdin: String, expected: String) throws {
+  func russianErrors(_ error: RussianError) throws {
+    let (arguments, stdin, expected) = (error.arguments, error.stdin, error.expected)
     let pty = try AskSession.ask(arguments, stdin: .noTerminal(Array(stdin.utf8)), environment: Self.russian)
     #expect(try pty.waitForExit() == 2)
     #expect(pty.stderr == expected)
@@ -336,11 +390,11 @@ struct LanguageTests {
     (["-s", "login-password", "--print", "json"], "alice\nsecret\n"),
     (["--json"], "{\"title\":\"T\",\"buttons\":[\"A\",\"B\"],\"cancel\":\"C\"}\n3\n"),
     (["-c", "Cancel", "A"], ""),
-  ])
-  func standardOutput(arguments: [String], stdin: String) throws {
+  ] as [([String], LoggedText)])
+  func standardOutput(arguments: [String], stdin: LoggedText) throws {
     var outputs: [String] = []
     for environment in [["LANG": "C.UTF-8"], Self.russian, Self.chinese] {
-      let pty = try AskSession.ask(arguments, stdin: .noTerminal(Array(stdin.utf8)), environment: environment)
+      let pty = try AskSession.ask(arguments, stdin: .noTerminal(Array(stdin.text.utf8)), environment: environment)
       let status = try pty.waitForExit()
       outputs.append("\(status) \(pty.stdout.debugDescription)")
     }

@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -149,12 +150,12 @@ struct LongListTests {
     ("ITEM 099999\r", "Item 099999\n", 0), ("77777\r", "Item 077777\n", 0), ("\u{4}", "", 1),
     ("m 09999\r99995\r", "Item 099995\n", 0),
   ])
-  func hundredThousand(keys: String, stdout: String, status: Int32) throws {
+  func hundredThousand(keys: LoggedText, stdout: LoggedText, status: Int32) throws {
     let pty = try AskSession.ask(["--json"], stdin: .pipe(Self.bigSpec(100_000, cancel: "Stop")),
                                  environment: ["NO_COLOR": "1"])
     try pty.waitForPrompt()
     #expect(pty.screen.contains("(page 1 of "))
-    if keys.hasPrefix("m ") {  // a filter lists its ten matches, with their own numbers, and waits
+    if keys.text.hasPrefix("m ") {  // a filter lists its ten matches, with their own numbers, and waits
       pty.type("m 09999\r")
       try pty.waitFor("99999) Item 099999")
       let shown = Self.after("cancel]: m 09999", in: pty.screen)
@@ -162,10 +163,10 @@ struct LongListTests {
       #expect(!shown.contains("Item 009999") && !shown.contains("(page"))
       pty.type("99995\r")
     } else {
-      pty.type(keys)
+      pty.type(keys.text)
     }
     #expect(try pty.waitForExit(timeout: 30) == status)
-    #expect(pty.stdout == stdout)
+    #expect(pty.stdout == stdout.text)
   }
 
   @Test("A duplicate at the end of 100 000 titles is found, folded, and named with the title it repeats")

@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 @testable import AskCLI
@@ -28,13 +29,28 @@ struct PinentryTests {
     #expect(pty.termiosRestored)
   }
 
+  /// The options sent before GETPIN, and the hint line and prompt drawn;
+  /// shown in the log by the options (the test's name leaves little room).
+  struct LanguageCase: CustomTestStringConvertible, Sendable {
+    let options: [String]
+    let hint: String
+    let prompt: String
+    init(_ options: [String], _ hint: String, _ prompt: String) {
+      self.options = options
+      self.hint = hint
+      self.prompt = prompt
+    }
+    var testDescription: String { options.isEmpty ? "no OPTION" : loggedText(options.joined(separator: "; ")) }
+  }
+
   @Test("The language is OPTION lc-messages', not the agent's environment's: English until it comes, then its language for the defaults and the hint line",
         arguments: [
-          ([String](), "(Enter = OK, Ctrl-D = cancel)", "PIN: "),
-          (["OPTION lc-messages=zh_CN.UTF-8"], "（Enter = 确定，Ctrl-D = 取消）", "PIN："),
-          (["OPTION lc-messages=ru_RU.UTF-8", "RESET"], "(Enter = OK, Ctrl-D = отмена)", "PIN: "),
+          LanguageCase([], "(Enter = OK, Ctrl-D = cancel)", "PIN: "),
+          LanguageCase(["OPTION lc-messages=zh_CN.UTF-8"], "（Enter = 确定，Ctrl-D = 取消）", "PIN："),
+          LanguageCase(["OPTION lc-messages=ru_RU.UTF-8", "RESET"], "(Enter = OK, Ctrl-D = отмена)", "PIN: "),
         ])
-  func language(options: [String], hint: String, prompt: String) throws {
+  func language(_ language: LanguageCase) throws {
+    let (options, hint, prompt) = (language.options, language.hint, language.prompt)
     let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands(options + ["SETDESC Unlock", "GETPIN", "BYE"]),
                                  environment: ["LANG": "ru_RU.UTF-8", "LANGUAGE": "ru"])
     try pty.waitForPrompt(prompt)
@@ -55,10 +71,10 @@ struct PinentryTests {
 
   @Test("GETPIN ends as pinentry-tty's: Ctrl-D cancels, Enter alone is an empty PIN (no D line)",
         arguments: [("\u{4}", "ERR 83886179 Operation cancelled <Pinentry>"), ("\r", "OK")])
-  func getPINEndings(keys: String, reply: String) throws {
+  func getPINEndings(keys: LoggedText, reply: String) throws {
     let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands(["GETPIN", "BYE"]))
     try pty.waitForPrompt("PIN: ")
-    pty.type(keys)
+    pty.type(keys.text)
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "OK Pleased to meet you\nOK\nOK\n\(reply)\nOK closing connection\n")
   }
@@ -100,7 +116,7 @@ struct PinentryTests {
     ("1\r", "OK"), ("2\r", "ERR 83886194 Not confirmed <Pinentry>"), ("3\r", "ERR 83886179 Operation cancelled <Pinentry>"),
     ("\u{4}", "ERR 83886179 Operation cancelled <Pinentry>"),
   ])
-  func confirm(keys: String, reply: String) throws {
+  func confirm(keys: LoggedText, reply: String) throws {
     let pty = try AskSession.ask(["--pinentry"], stdin: Self.commands([
       "SETDESC Take this one anyway?", "SETOK _Take this one", "SETNOTOK _No way", "SETCANCEL _Enter new passphrase",
       "CONFIRM", "BYE",
@@ -109,7 +125,7 @@ struct PinentryTests {
     #expect(pty.screen.contains("1) Take this one"))
     #expect(pty.screen.contains("2) No way"))
     #expect(pty.screen.contains("3) Enter new passphrase"))
-    pty.type(keys)
+    pty.type(keys.text)
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout.hasSuffix("OK\n\(reply)\nOK closing connection\n"))
   }

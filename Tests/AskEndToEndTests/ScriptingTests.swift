@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -23,14 +24,14 @@ struct ScriptingTests {
   @Test("The README's first example: with -q the chosen title never reaches the script's output", arguments: [
     ("Delete\r", "removed 0\n"), ("Keep\r", "kept 1\n"), ("\u{4}", "kept 1\n"),
   ])
-  func quiet(keys: String, output: String) throws {
+  func quiet(keys: LoggedText, output: LoggedText) throws {
     let pty = try AskSession.shell("""
       if ask -q -t "Delete 3 files?" -d Delete -c Keep; then echo removed $?; else echo kept $?; fi
       """)
     try pty.waitForPrompt("Delete 3 files?")
-    pty.type(keys)
+    pty.type(keys.text)
     #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == output)
+    #expect(pty.stdout == output.text)
     #expect(pty.termiosRestored)
   }
 
@@ -64,10 +65,10 @@ struct ScriptingTests {
     ("Yes\r\n", "Yes\n", Int32(0)), ("yes", "Yes\n", 0), ("", "", 1), ("\n", "", 2),
     ("  1  \n", "Yes\n", 0), ("2\n", "", 1),
   ])
-  func pipedAnswers(input: String, stdout: String, status: Int32) throws {
-    let pty = try AskSession.ask(["-t", "Deploy?", "-c", "No", "Yes"], stdin: .pipe(Array(input.utf8)))
+  func pipedAnswers(input: LoggedText, stdout: LoggedText, status: Int32) throws {
+    let pty = try AskSession.ask(["-t", "Deploy?", "-c", "No", "Yes"], stdin: .pipe(Array(input.text.utf8)))
     #expect(try pty.waitForExit() == status)
-    #expect(pty.stdout == stdout)
+    #expect(pty.stdout == stdout.text)
   }
 
   @Test("With no terminal at all the prompt goes to stderr and answers come from stdin")
@@ -348,11 +349,11 @@ struct ScriptingTests {
     (["--destructve", "x"], "ask: Unknown option '--destructve'. Did you mean '--destructive'?\n"),
     (["-t"], "ask: Missing value for '-t'\n"),
     (["--print", "xml"], "ask: The value 'xml' is invalid for '--print'; expected one of: title, index, json, none\n"),
-  ])
-  func errors(arguments: [String], stderr: String) throws {
+  ] as [([String], LoggedText)])
+  func errors(arguments: [String], stderr: LoggedText) throws {
     let pty = try AskSession.ask(arguments)
     #expect(try pty.waitForExit() == 2)
-    #expect(pty.stderr == stderr)
+    #expect(pty.stderr == stderr.text)
     #expect(pty.stdout == "")
     #expect(pty.screen == "")
     #expect(pty.termiosRestored)

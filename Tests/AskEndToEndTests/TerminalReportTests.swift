@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -10,12 +11,12 @@ struct TerminalReportTests {
     "\u{1B}]11;rgb:1c1c/1e1e/2626\u{1B}\\", "\u{1B}]10;rgb:ffff/ffff/ffff\u{7}", "\u{1B}P1$r0m\u{1B}\\",
     "\u{1B}_Gi=1;OK\u{1B}\\", "\u{1B}[12;40R", "\u{1B}[?62;22c",
   ])
-  func reportInSecret(report: String) throws {
+  func reportInSecret(report: LoggedText) throws {
     let pty = try AskSession.ask(["-s", "secure", "-t", "Unlock"])
     try pty.waitForPrompt("Password: ")
     pty.type("hun")
     try pty.waitFor("Password: ***")
-    pty.type(report)
+    pty.type(report.text)
     pty.type("ter2")
     try pty.waitFor("Password: *******")
     pty.type("\r")

@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 
@@ -23,15 +24,15 @@ struct TextEntryTests {
   @Test("Backspace removes a whole character, and the mask follows (C13)", arguments: [
     ("pä", "\u{7F}aö\r", "paö\n", 3), ("密码", "\u{7F}\r", "密\n", 1),
   ])
-  func backspace(first: String, rest: String, stdout: String, stars: Int) throws {
+  func backspace(first: String, rest: LoggedText, stdout: LoggedText, stars: Int) throws {
     let pty = try AskSession.ask(["-s", "secure", "-t", "Password"], environment: ["LC_ALL": "C.UTF-8"])
     try pty.waitFor("Password: ")
     try pty.waitUntilNonCanonical()
     pty.type(first)
     try pty.waitFor("Password: " + String(repeating: "*", count: first.count))  // one * a character
-    pty.type(rest)
+    pty.type(rest.text)
     #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == stdout)
+    #expect(pty.stdout == stdout.text)
     #expect(pty.count("*") - pty.count("\u{8} \u{8}") == stars)
   }
 

@@ -1,3 +1,4 @@
+import AskTestSupport
 import Testing
 @testable import AskKit
 
@@ -85,14 +86,28 @@ struct AlertLayoutTests {
     #expect(page.split(separator: "\n").allSatisfy { TerminalText.displayWidth(String($0)) <= 40 })
   }
 
+  /// Titles, a terminal of `columns` × `rows` and a filter; shown in the log
+  /// by the titles' count and longest, not the titles.
+  struct TitleList: CustomTestStringConvertible, Sendable {
+    let titles: [String]
+    let columns: Int
+    let rows: Int
+    let filter: String
+    var testDescription: String {
+      let longest = titles.map(\.count).max() ?? 0
+      return "\(titles.count) titles of up to \(longest) characters on \(columns)×\(rows), filter \(loggedText(filter))"
+    }
+  }
+
   @Test("Every page and every filtered list fits the terminal, whatever the titles", arguments: [
-    (["q", "x1", "x" + String(repeating: "a", count: 13), "x" + String(repeating: "b", count: 13)]
-       + (4...15).map { "x\($0)" }, 80, 24, "x"),
-    ((1...25).map { "T\($0) " + String(repeating: "long ", count: 22) }, 80, 24, "T1"),
-    ((1...11).map { "W\($0) " + String(repeating: "word ", count: 100) }, 80, 24, "W"),
-    ((1...200).map { "你好世界\($0)" }, 40, 12, "1"),
+    TitleList(titles: ["q", "x1", "x" + String(repeating: "a", count: 13), "x" + String(repeating: "b", count: 13)]
+                + (4...15).map { "x\($0)" }, columns: 80, rows: 24, filter: "x"),
+    TitleList(titles: (1...25).map { "T\($0) " + String(repeating: "long ", count: 22) }, columns: 80, rows: 24, filter: "T1"),
+    TitleList(titles: (1...11).map { "W\($0) " + String(repeating: "word ", count: 100) }, columns: 80, rows: 24, filter: "W"),
+    TitleList(titles: (1...200).map { "你好世界\($0)" }, columns: 40, rows: 12, filter: "1"),
   ])
-  func fits(titles: [String], columns: Int, rows: Int, filter: String) throws {
+  func fits(_ list: TitleList) throws {
+    let (titles, columns, rows, filter) = (list.titles, list.columns, list.rows, list.filter)
     let alert = try Alert(title: "T", buttons: titles.map { Button($0) }).validated()
     let layout = ButtonListLayout(alert: alert, theme: Theme(isColored: false),
                                   size: TerminalSize(columns: columns, rows: rows), reservedRows: 3)

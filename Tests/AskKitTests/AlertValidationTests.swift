@@ -1,3 +1,4 @@
+import AskTestSupport
 import Testing
 @testable import AskKit
 
@@ -26,26 +27,40 @@ struct AlertValidationTests {
     #expect(moved.number(ofButtonAt: 0) == 2)
   }
 
+  /// Buttons and a default that break a rule, and the message that names
+  /// it; shown in the log by that message.
+  struct Violation: CustomTestStringConvertible, Sendable {
+    let buttons: [Button]
+    let defaultIndex: Int?
+    let message: String
+    init(_ buttons: [Button], _ defaultIndex: Int?, _ message: String) {
+      self.buttons = buttons
+      self.defaultIndex = defaultIndex
+      self.message = message
+    }
+    var testDescription: String { loggedText(message) }
+  }
+
   @Test("Rule violations are spec errors naming the title", arguments: [
-    ([Button("report.txt"), Button("Report.TXT")], nil,
-     "Duplicate button title 'Report.TXT' (same as 'report.txt')"),
-    ([Button("a"), Button("a")], nil, "Duplicate button title 'a'"),
-    ([Button("Close"), Button("Close", role: .cancel)], nil, "Duplicate button title 'Close'"),
-    ([Button("Да"), Button("дА")], nil, "Duplicate button title 'дА' (same as 'Да')"),
-    ([Button("Straße"), Button("STRASSE")], nil, "Duplicate button title 'STRASSE' (same as 'Straße')"),
-    ([Button("Έξοδος"), Button("ΈΞΟΔΟΣ")], nil, "Duplicate button title 'ΈΞΟΔΟΣ' (same as 'Έξοδος')"),
-    ([Button("A"), Button("")], nil, "Button 2 has an empty title"),
-    ([Button("A", role: .cancel), Button("B", role: .cancel)], nil,
-     "More than one cancel button: 'A' and 'B'"),
-    ([Button("A", role: .destructive), Button("B", role: .destructive)], nil,
-     "More than one destructive button: 'A' and 'B'"),
-    ([Button("Delete", role: .destructive), Button("Keep")], 0,
-     "The destructive button 'Delete' cannot be the default"),
-    ([Button("A")], 3, "Default button index 3 is not a button"),
-  ] as [([Button], Int?, String)])
-  func violations(buttons: [Button], defaultIndex: Int?, message: String) {
-    #expect(throws: AskError.spec(message)) {
-      try Alert(title: "T", buttons: buttons, defaultButtonIndex: defaultIndex).validated()
+    Violation([Button("report.txt"), Button("Report.TXT")], nil,
+              "Duplicate button title 'Report.TXT' (same as 'report.txt')"),
+    Violation([Button("a"), Button("a")], nil, "Duplicate button title 'a'"),
+    Violation([Button("Close"), Button("Close", role: .cancel)], nil, "Duplicate button title 'Close'"),
+    Violation([Button("Да"), Button("дА")], nil, "Duplicate button title 'дА' (same as 'Да')"),
+    Violation([Button("Straße"), Button("STRASSE")], nil, "Duplicate button title 'STRASSE' (same as 'Straße')"),
+    Violation([Button("Έξοδος"), Button("ΈΞΟΔΟΣ")], nil, "Duplicate button title 'ΈΞΟΔΟΣ' (same as 'Έξοδος')"),
+    Violation([Button("A"), Button("")], nil, "Button 2 has an empty title"),
+    Violation([Button("A", role: .cancel), Button("B", role: .cancel)], nil,
+              "More than one cancel button: 'A' and 'B'"),
+    Violation([Button("A", role: .destructive), Button("B", role: .destructive)], nil,
+              "More than one destructive button: 'A' and 'B'"),
+    Violation([Button("Delete", role: .destructive), Button("Keep")], 0,
+              "The destructive button 'Delete' cannot be the default"),
+    Violation([Button("A")], 3, "Default button index 3 is not a button"),
+  ])
+  func violations(_ violation: Violation) {
+    #expect(throws: AskError.spec(violation.message)) {
+      try Alert(title: "T", buttons: violation.buttons, defaultButtonIndex: violation.defaultIndex).validated()
     }
   }
 
@@ -58,16 +73,28 @@ struct AlertValidationTests {
     #expect(found.map { [$0.duplicate, $0.first] } == expected)
   }
 
+  /// An alert that breaks a rule, shown in the log by a name.
+  struct HostileAlert: CustomTestStringConvertible, Sendable {
+    let name: String
+    let alert: Alert
+    var testDescription: String { name }
+  }
+
   @Test("A rule's message quotes titles as shown and shortened: no control character, no 10 MB line (fuzzing found it)",
         arguments: [
-    Alert(buttons: [Button("a"), Button("del\u{7F}\u{1B}[2J", role: .destructive)], defaultButtonIndex: 1),
-    Alert(buttons: [Button("x\u{1B}]0;t\u{7}"), Button("X\u{1B}]0;t\u{7}")]),
-    Alert(buttons: [Button("c\u{9B}1", role: .cancel), Button("d\u{8}", role: .cancel)]),
-    Alert(buttons: [Button(String(repeating: "h", count: 100_000)), Button(String(repeating: "h", count: 100_000))]),
+    HostileAlert(name: "destructive default with DEL and CSI",
+                 alert: Alert(buttons: [Button("a"), Button("del\u{7F}\u{1B}[2J", role: .destructive)], defaultButtonIndex: 1)),
+    HostileAlert(name: "duplicates with OSC and BEL",
+                 alert: Alert(buttons: [Button("x\u{1B}]0;t\u{7}"), Button("X\u{1B}]0;t\u{7}")])),
+    HostileAlert(name: "two cancel buttons with a C1 CSI and BS",
+                 alert: Alert(buttons: [Button("c\u{9B}1", role: .cancel), Button("d\u{8}", role: .cancel)])),
+    HostileAlert(name: "duplicate 100,000-letter titles",
+                 alert: Alert(buttons: [Button(String(repeating: "h", count: 100_000)),
+                                        Button(String(repeating: "h", count: 100_000))])),
   ])
-  func visibleMessages(alert: Alert) {
+  func visibleMessages(_ hostile: HostileAlert) {
     do throws(AskError) {
-      _ = try alert.validated()
+      _ = try hostile.alert.validated()
       Issue.record("validated")
     } catch {
       #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })

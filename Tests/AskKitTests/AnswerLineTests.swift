@@ -1,4 +1,5 @@
 @testable import AskKit
+import AskTestSupport
 import Testing
 
 /// The answer line's drawing (AnswerLine.swift): incremental, with the
@@ -32,9 +33,9 @@ struct AnswerLineTests {
     ("Y分享", 0, "分享", 0, "分享\u{1B}[K\u{1B}[4D"),  // the same before CJK text
     ("ab", 2, "ab", 2, ""),                          // nothing changed
   ])
-  func edits(previous: String, previousCursor: Int, text: String, cursor: Int, bytes: String) {
+  func edits(previous: String, previousCursor: Int, text: String, cursor: Int, bytes: LoggedText) {
     #expect(AnswerLine.drawing(prompt: "P: ", line: Self.line(text, cursor: cursor),
-                               previous: Self.line(previous, cursor: previousCursor), columns: 80) == bytes)
+                               previous: Self.line(previous, cursor: previousCursor), columns: 80) == bytes.text)
   }
 
   @Test("At the right margin the cursor is taken to the next row, so moves stay exact")

@@ -1,3 +1,4 @@
+import AskTestSupport
 import Testing
 @testable import AskKit
 
@@ -14,8 +15,8 @@ struct AnswerMatcherTests {
     ("Defer", 1), ("defer", 1), ("  DEFER  ", 1), ("1", 0), ("4", 3), ("Def", 1),
     ("depl", 2), ("c", 3), ("Delete", 0), ("delete", 0), ("2\r", 1),
   ])
-  func chooses(answer: String, index: Int) {
-    #expect(AnswerMatcher.match(answer, in: Self.alert) == .button(index))
+  func chooses(answer: LoggedText, index: Int) {
+    #expect(AnswerMatcher.match(answer.text, in: Self.alert) == .button(index))
   }
 
   @Test("A prefix never chooses the destructive button")
@@ -37,8 +38,8 @@ struct AnswerMatcherTests {
     ("x\u{1B}]0;t\u{07}", "No button matches 'x^[]0;t^G': type a number from 1 to 4 or a title."),
     ("", "There is no default button: type a number from 1 to 4 or a title."),
   ])
-  func hints(answer: String, hint: String) {
-    #expect(AnswerMatcher.match(answer, in: Self.alert) == .unrecognized(hint))
+  func hints(answer: LoggedText, hint: String) {
+    #expect(AnswerMatcher.match(answer.text, in: Self.alert) == .unrecognized(hint))
   }
 
   @Test("An empty answer chooses the default")

@@ -1,3 +1,4 @@
+import AskTestSupport
 import Glibc
 import Testing
 @testable import AskKit
@@ -105,8 +106,8 @@ struct JSONScannerTests {
     ("{\"a\":", "Spec at line 1, column 6: unexpected end of input, expected a value"),
     ("{\"a\":[1,2", "Spec at line 1, column 10: unexpected end of input in an array"),
   ])
-  func errors(text: String, message: String) {
-    #expect(throws: AskError.spec(message)) { try objects(text) }
+  func errors(text: LoggedText, message: String) {
+    #expect(throws: AskError.spec(message)) { try objects(text.text) }
   }
 
   @Test("Invalid UTF-8 is rejected where it stands", arguments: [

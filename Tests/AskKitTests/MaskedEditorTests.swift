@@ -1,3 +1,4 @@
+import AskTestSupport
 import CEditLine
 import Glibc
 import Testing
@@ -31,9 +32,9 @@ struct MaskedEditorTests {
     ("👍🏽", 1), ("e\u{301}", 1), ("👨‍👩‍👧‍👦", 1), ("❤️", 1), ("a\u{200B}b", 3),
     ("🇺🇸", 1), ("🇺🇸🇩🇪", 2), ("🇺🇸🇩", 2), ("1️⃣", 1), ("🏴󠁧󠁢󠁳󠁣󠁴󠁿", 1), ("각", 1), ("\u{1100}\u{1161}\u{11A8}", 1),
   ])
-  func masks(text: String, stars: Int) {
-    let result = feed(Array(text.utf8) + [13])
-    #expect(result.secret == Array(text.utf8))
+  func masks(text: LoggedText, stars: Int) {
+    let result = feed(Array(text.text.utf8) + [13])
+    #expect(result.secret == Array(text.text.utf8))
     #expect(result.stars == stars)
     #expect(result.last == Int32(ASK_SECRET_ENTER))
   }
@@ -83,17 +84,17 @@ struct MaskedEditorTests {
     ("q\u{1B}]11;x\u{1B}[Dz\r", "qz"),                             // an ESC that is no ST ends the string
     ("q\u{1B}]unterminated\r", "q"),                                 // Enter ends a string it interrupts
   ])
-  func editing(keys: String, secret: String) {
-    #expect(feed(Array(keys.utf8)).secret == Array(secret.utf8))
+  func editing(keys: LoggedText, secret: String) {
+    #expect(feed(Array(keys.text.utf8)).secret == Array(secret.utf8))
   }
 
   @Test("One rule for what a character is: the C editor counts as Swift's String does", arguments: [
     "pässwörd", "密码", "🇺🇸🇩🇪🇫", "👨‍👩‍👧‍👦x", "e\u{301}\u{301}", "\r\n", "a\u{200D}b", "1️⃣🏴󠁧󠁢󠁳󠁣󠁴󠁿", "\u{1100}\u{1161}",
   ])
-  func oneRule(text: String) {
-    let bytes = Array(text.utf8)
-    #expect(ask_character_count(bytes, bytes.count) == text.count)
-    let last = text.utf8.distance(from: text.startIndex, to: text.indices.last!)
+  func oneRule(text: LoggedText) {
+    let bytes = Array(text.text.utf8)
+    #expect(ask_character_count(bytes, bytes.count) == text.text.count)
+    let last = text.text.utf8.distance(from: text.text.startIndex, to: text.text.indices.last!)
     #expect(ask_last_character_start(bytes, bytes.count) == last)
   }
 

@@ -1,3 +1,4 @@
+import AskTestSupport
 import Testing
 @testable import AskKit
 
@@ -8,8 +9,8 @@ struct TerminalTextTests {
     ("nul\u{0}", "nul^@"), ("c1\u{9B}x\u{9D}", "c1\\u{9B}x\\u{9D}"), ("tab\tx", "tab^Ix"),
     ("Привет 你好 👍", "Привет 你好 👍"),
   ])
-  func visible(input: String, shown: String) {
-    #expect(TerminalText.visible(input) == shown)
+  func visible(input: LoggedText, shown: String) {
+    #expect(TerminalText.visible(input.text) == shown)
   }
 
   @Test("A message keeps its line breaks, drops CR before LF and shows tabs as spaces")
@@ -22,17 +23,17 @@ struct TerminalTextTests {
     ("\u{3000}Да\u{2003}", "Да"), ("a\u{A0}", "a"), ("a \u{301}", "a"),
     ("Go", "Go"), ("\u{600}1", "\u{600}1"), ("1\u{600}", "1\u{600}"),
   ])
-  func trimmed(input: String, output: String) {
-    #expect(Array(TerminalText.trimmed(input).unicodeScalars) == Array(output.unicodeScalars))
+  func trimmed(input: LoggedText, output: LoggedText) {
+    #expect(Array(TerminalText.trimmed(input.text).unicodeScalars) == Array(output.text.unicodeScalars))
   }
 
   @Test("Text that starts and ends in printable ASCII has nothing to trim, other text may", arguments: [
     ("Go", true), ("a b", true), ("a\u{301}", false), (" a", false), ("a\t", false), ("", false),
     ("~", true), ("\u{7F}", false),
   ])
-  func nothingToTrim(input: String, nothing: Bool) {
-    #expect(TerminalText.hasNothingToTrim(input) == nothing)
-    if nothing { #expect(TerminalText.trimmed(input).unicodeScalars.elementsEqual(input.unicodeScalars)) }
+  func nothingToTrim(input: LoggedText, nothing: Bool) {
+    #expect(TerminalText.hasNothingToTrim(input.text) == nothing)
+    if nothing { #expect(TerminalText.trimmed(input.text).unicodeScalars.elementsEqual(input.text.unicodeScalars)) }
   }
 
   @Test("Lines break at spaces, and around wide characters (Chinese has no spaces), never before closing or after opening punctuation",

@@ -46,21 +46,34 @@ struct ThemeTests {
   /// Thirteen numbers before `colors` (cols, it, lines, …), all absent.
   static let before = [Int](repeating: -1, count: 13)
 
+  /// An entry's bytes and its colors number, shown in the log by a name.
+  struct EntryCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let entry: [UInt8]
+    let colors: Int
+    init(_ name: String, _ entry: [UInt8], _ colors: Int) {
+      self.name = name
+      self.entry = entry
+      self.colors = colors
+    }
+    var testDescription: String { name }
+  }
+
   @Test("The colors number is read from legacy and extended entries; absent, cancelled or cut short is none",
         arguments: [
-    (entry(numbers: before + [8]), 8),
-    (entry(names: 7, numbers: before + [8, 64]), 8),  // odd names + booleans: a pad byte
-    (entry(numbers: before + [256], width: 4), 256),
-    (entry(numbers: before + [0x1000000], width: 4), 0x1000000),  // direct colour
-    (entry(numbers: before + [-1]), 0),  // absent (vt100)
-    (entry(numbers: before + [-2]), 0),  // cancelled
-    (entry(numbers: before), 0),  // fewer numbers than colors' place
-    (Array(entry(numbers: before + [8]).dropLast()), 0),  // cut short
-    ([0x1A, 0x01, 0x06], 0),  // not even a header
-    ([0x00, 0x00] + Array(entry(numbers: before + [8]).dropFirst(2)), 0),  // not terminfo
-  ] as [([UInt8], Int)])
-  func colorsNumber(entry: [UInt8], colors: Int) {
-    #expect(entry.withUnsafeBytes { Theme.colors(inTerminfoEntry: $0) } == colors)
+    EntryCase("legacy, 8", entry(numbers: before + [8]), 8),
+    EntryCase("odd names + booleans: a pad byte", entry(names: 7, numbers: before + [8, 64]), 8),
+    EntryCase("extended, 256", entry(numbers: before + [256], width: 4), 256),
+    EntryCase("direct colour", entry(numbers: before + [0x1000000], width: 4), 0x1000000),
+    EntryCase("absent (vt100)", entry(numbers: before + [-1]), 0),
+    EntryCase("cancelled", entry(numbers: before + [-2]), 0),
+    EntryCase("fewer numbers than colors' place", entry(numbers: before), 0),
+    EntryCase("cut short", Array(entry(numbers: before + [8]).dropLast()), 0),
+    EntryCase("not even a header", [0x1A, 0x01, 0x06], 0),
+    EntryCase("not terminfo", [0x00, 0x00] + Array(entry(numbers: before + [8]).dropFirst(2)), 0),
+  ])
+  func colorsNumber(_ testCase: EntryCase) {
+    #expect(testCase.entry.withUnsafeBytes { Theme.colors(inTerminfoEntry: $0) } == testCase.colors)
   }
 
   @Test("The system's entries: vt100 has no colours, xterm and linux 8, xterm-256color 256, a made-up name no entry",

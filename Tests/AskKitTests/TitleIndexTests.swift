@@ -1,3 +1,4 @@
+import AskTestSupport
 import Testing
 @testable import AskKit
 
@@ -13,9 +14,9 @@ struct TitleIndexTests {
   ]
 
   @Test("A title's hash as folded is the hash of its folded text, whether or not it takes the ASCII short cut",
-        arguments: titles)
-  func foldedHash(title: String) {
-    #expect(TitleIndex.foldedHash(of: title) == TitleIndex.hash(Button.fold(title)))
+        arguments: titles.map { LoggedText($0) })
+  func foldedHash(title: LoggedText) {
+    #expect(TitleIndex.foldedHash(of: title.text) == TitleIndex.hash(Button.fold(title.text)))
   }
 
   @Test("Texts that are equal as Swift compares them (canonically equivalent) hash alike")
@@ -64,18 +65,26 @@ struct TitleIndexTests {
     #expect(index.index(ofKey: "B", title: { keys[$0] }) == nil)
   }
 
-  @Test("Validation reports an empty title or a NUL before a duplicate that comes earlier", arguments: [
-    ([Button("a"), Button("A"), Button(" ")], "Button 3 has an empty title"),
-    ([Button("a"), Button("A"), Button("n\u{0}")], "Button 3's title 'n^@' holds a NUL character"),
-    ([Button("n\u{0}"), Button(""), Button("b")], "Button 2 has an empty title"),
-  ])
-  func ruleOrder(buttons: [Button], message: String) {
-    #expect(throws: AskError.spec(message)) { try Alert(buttons: buttons).validated() }
+  /// Buttons that break rules, and the message of the one reported; shown
+  /// in the log by that message.
+  struct RuleCase: CustomTestStringConvertible, Sendable {
+    let buttons: [Button]
+    let message: String
+    var testDescription: String { loggedText(message) }
   }
 
-  @Test("A title's visible width is the display width of its visible text", arguments: titles)
-  func visibleWidth(title: String) {
-    #expect(TerminalText.visibleWidth(title) == TerminalText.displayWidth(TerminalText.visible(title)))
+  @Test("Validation reports an empty title or a NUL before a duplicate that comes earlier", arguments: [
+    RuleCase(buttons: [Button("a"), Button("A"), Button(" ")], message: "Button 3 has an empty title"),
+    RuleCase(buttons: [Button("a"), Button("A"), Button("n\u{0}")], message: "Button 3's title 'n^@' holds a NUL character"),
+    RuleCase(buttons: [Button("n\u{0}"), Button(""), Button("b")], message: "Button 2 has an empty title"),
+  ])
+  func ruleOrder(_ rule: RuleCase) {
+    #expect(throws: AskError.spec(rule.message)) { try Alert(buttons: rule.buttons).validated() }
+  }
+
+  @Test("A title's visible width is the display width of its visible text", arguments: titles.map { LoggedText($0) })
+  func visibleWidth(title: LoggedText) {
+    #expect(TerminalText.visibleWidth(title.text) == TerminalText.displayWidth(TerminalText.visible(title.text)))
   }
 
   @Test("The screen order numbers each button as the alert does, with the cancel button anywhere")
@@ -107,8 +116,8 @@ struct TitleIndexTests {
   @Test("A filter's byte comparison agrees with folding the title and comparing by scalars", arguments: [
     "item", "m 0", "000001", "I", "e", "ß", "ss", "strasse", "école", "\u{301}", "日本", "👍", "~!@", " ", "x\u{7F}", "padded",
   ])
-  func find(typed: String) {
-    var needle = CaseFolding.folded(typed)
+  func find(typed: LoggedText) {
+    var needle = CaseFolding.folded(typed.text)
     for title in Self.titles {
       let folded = Button.fold(title)
       let expected = (CaseFolding.hasPrefix(folded, needle),
