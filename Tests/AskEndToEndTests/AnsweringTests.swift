@@ -4,7 +4,7 @@ import Testing
 
 /// The built `ask` on a pseudo-terminal: each way to answer, what reaches
 /// stdout, the exit status, and that termios are restored every time.
-@Suite("Answering on a terminal", .serialized)
+@Suite("Answering on a terminal", .serialized, .ownThread)
 struct AnsweringTests {
   static let sheet = ["--sheet", "-t", "Available Actions", "-c", "Cancel", "-d", "Destroy",
                       "Negotiate", "Compromise"]

@@ -7,7 +7,7 @@ import Testing
 /// zsh and fish completions — checked to be what `ask-docgen` writes from
 /// the one option table, run in the real tools, and the install itself. A test that needs a tool that is
 /// not installed is skipped, saying which; `make test` installs them all.
-@Suite("Man page, completions and make install", .serialized)
+@Suite("Man page, completions and make install", .serialized, .ownThread)
 struct ArtifactsTests {
   /// The package root.
   static let root = String(#filePath.split(separator: "/Tests/").dropLast().joined(separator: "/Tests/"))

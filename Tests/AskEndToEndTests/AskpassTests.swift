@@ -5,7 +5,7 @@ import Testing
 /// `ask` as the askpass helper of ssh, git and sudo (SPEC §7): run as
 /// `ask --askpass PROMPT` or as `ask-askpass PROMPT`, asked on /dev/tty
 /// with the caller's data on stdin, the answer alone on stdout.
-@Suite("Askpass mode")
+@Suite("Askpass mode", .ownThread)
 struct AskpassTests {
   /// A bash script that links `ask-askpass` to the `ask` under test in
   /// $HOME (the session's own folder) and runs `command` after it.

@@ -6,7 +6,7 @@ import Testing
 /// `ask` under test, 1,000 and 10,000 buttons, 20 calls from a script — into
 /// a file of the test's own. Figures are not checked against any goal (no
 /// test fails on time), only that every table and goal has one.
-@Suite("make bench's tooling", .serialized)
+@Suite("make bench's tooling", .serialized, .ownThread)
 struct BenchmarkToolTests {
   static let script = ArtifactsTests.root + "/bench/bench.py"
   static let begin = "<!-- begin make bench:"

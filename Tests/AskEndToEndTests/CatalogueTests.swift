@@ -4,7 +4,7 @@ import Testing
 /// The message catalogues as files (SPEC §6): the template extracted from
 /// the sources (ArtifactsTests checks it is current), each translation
 /// complete against it, and what `ask` loads compiled from them.
-@Suite("Message catalogues")
+@Suite("Message catalogues", .ownThread)
 struct CatalogueTests {
   static let languages = ["ru", "zh_CN"]
 

@@ -13,7 +13,7 @@ private let canBuildAndInstall = getuid() == 0
 /// the source's, lintian finds nothing in it, and dpkg installs and removes
 /// it for real (the tests run as root on a throwaway machine), leaving
 /// nothing behind, whatever happens in between.
-@Suite("Debian package", .serialized)
+@Suite("Debian package", .serialized, .ownThread)
 struct DebianPackageTests {
   /// The system's tools are in the sbin directories too (dpkg wants
   /// ldconfig and start-stop-daemon on PATH).

@@ -5,7 +5,7 @@ import Testing
 /// peers' tools), ported as they were given: command, keys, exit status,
 /// stdout, and termios restored. Their prose checks are in the other suites
 /// (noted per case).
-@Suite("Field cases from peers' bug trackers", .serialized)
+@Suite("Field cases from peers' bug trackers", .serialized, .ownThread)
 struct FieldCaseTests {
   /// What the test does, in order. Each wait is on something observable.
   enum Key {

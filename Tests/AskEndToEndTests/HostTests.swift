@@ -6,7 +6,7 @@ import Testing
 /// the public API only, run on a pseudo-terminal. A host gets back its
 /// terminal modes, signal dispositions and mask, its Ctrl-C, its core dumps
 /// and unlocked memory; a signal during a prompt reaches its own handler.
-@Suite("AskKit in a host program")
+@Suite("AskKit in a host program", .ownThread)
 struct HostTests {
   static let probe = PseudoTerminal.locate("ask-host-probe")
   static let example = PseudoTerminal.locate("ask-example")

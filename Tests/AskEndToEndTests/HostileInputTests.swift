@@ -5,7 +5,7 @@ import Testing
 /// Hostile sizes and long work (SPEC §6; issue 12): a terminal size of 0 is
 /// unknown, more than 1000 counts as 1000, no size traps; a signal acts at
 /// once even while a huge prompt is laid out.
-@Suite("Hostile sizes and long work")
+@Suite("Hostile sizes and long work", .ownThread)
 struct HostileInputTests {
   static let longTitle = String(repeating: "h", count: 5000)
   static let huge = ["COLUMNS": "10", "LINES": "9223372036854775807"]

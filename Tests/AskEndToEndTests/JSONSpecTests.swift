@@ -4,7 +4,7 @@ import Testing
 
 /// `ask --json` and `--spec`: specs on stdin or in a file, answers on the
 /// terminal or after each spec on stdin, streams, and the examples.
-@Suite("JSON specs and streams", .serialized)
+@Suite("JSON specs and streams", .serialized, .ownThread)
 struct JSONSpecTests {
   /// The repository's root, from this source file's path.
   static let root = String(#filePath.split(separator: "/Tests/").dropLast().joined(separator: "/Tests/"))

@@ -5,7 +5,7 @@ import Testing
 /// Keys real terminals send in a libedit field (SPEC §6; issue 11's first
 /// point): bound to editing actions, whatever TERM says; none becomes
 /// text.
-@Suite("Key sequences in line-edited fields")
+@Suite("Key sequences in line-edited fields", .ownThread)
 struct KeySequenceTests {
   static let home = "\u{1B}[1~", end = "\u{1B}[4~", delete = "\u{1B}[3~"
 

@@ -6,7 +6,7 @@ import Testing
 /// Every row of the key table (SPEC §6; keys.c), typed into each kind of
 /// field: a plain field and a button answer do the row's editing action,
 /// a secure field ignores it; no byte of a sequence becomes text.
-@Suite("The key table in every field")
+@Suite("The key table in every field", .ownThread)
 struct KeyTableTests {
   /// The table's rows: (name, bytes, action).
   static let rows: [(String, LoggedText, ask_key_action_t)] = sequence(first: 0) { $0 + 1 }

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// Many buttons on a pseudo-terminal: columns, pages, filters, widths.
-@Suite("Long lists, columns and widths", .serialized)
+@Suite("Long lists, columns and widths", .serialized, .ownThread)
 struct LongListTests {
   static func items(_ range: ClosedRange<Int>) -> [String] { range.map { "Item\($0 < 10 ? "0" : "")\($0)" } }
 

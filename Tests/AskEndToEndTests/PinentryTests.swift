@@ -6,7 +6,7 @@ import Testing
 /// `ask --pinentry`: the Assuan server gpg-agent talks to (SPEC §7),
 /// driven here with the commands on a pipe and the prompts answered on the
 /// pseudo-terminal that `OPTION ttyname` names (/dev/tty: the test's pty).
-@Suite("Pinentry mode")
+@Suite("Pinentry mode", .ownThread)
 struct PinentryTests {
   static func commands(_ lines: [String]) -> PseudoTerminal.Stdin {
     .pipe(Array((["OPTION ttyname=/dev/tty", "OPTION ttytype=xterm-256color"] + lines).map { $0 + "\n" }

@@ -4,7 +4,7 @@ import Testing
 
 /// `ask` in scripts: capture, pipes, no terminal, signals, what reaches
 /// stdout and stderr.
-@Suite("Scripts, pipes and signals", .serialized)
+@Suite("Scripts, pipes and signals", .serialized, .ownThread)
 struct ScriptingTests {
   @Test("x=$(ask …) captures only the result; the prompt stays on the terminal (C02)")
   func capture() throws {

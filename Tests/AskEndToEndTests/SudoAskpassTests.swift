@@ -10,7 +10,7 @@ private let canMakeUsers = getuid() == 0
 /// known password (SPEC §7). The one test that changes the machine: it
 /// adds the user and a sudoers.d file and removes both, whatever happens
 /// (root only; skipped where users cannot be made).
-@Suite("sudo -A with ask-askpass", .serialized,
+@Suite("sudo -A with ask-askpass", .serialized, .ownThread,
        .enabled(if: canMakeUsers,
                 "needs root, useradd, chpasswd, runuser and sudo (make test installs sudo)"))
 struct SudoAskpassTests {

@@ -5,7 +5,7 @@ import Testing
 /// The terminal's own reports never enter a secret (SPEC §6; issue 11's
 /// second point, for the masked editor): OSC/DCS/APC/PM/SOS strings up to
 /// BEL or ST and CSI reports are consumed whole.
-@Suite("Terminal reports typed into a secret")
+@Suite("Terminal reports typed into a secret", .ownThread)
 struct TerminalReportTests {
   @Test("A late report between keys of a secret is dropped whole", arguments: [
     "\u{1B}]11;rgb:1c1c/1e1e/2626\u{1B}\\", "\u{1B}]10;rgb:ffff/ffff/ffff\u{7}", "\u{1B}P1$r0m\u{1B}\\",

@@ -4,7 +4,7 @@ import Testing
 /// The terminal session gives back everything it borrowed, whatever way
 /// `ask` ends: every signal of SPEC §6, a hang-up, a stop in the
 /// background, a spec that never comes, a flood of resizes.
-@Suite("The terminal session and signals", .serialized)
+@Suite("The terminal session and signals", .serialized, .ownThread)
 struct TerminalSessionTests {
   /// The fault signals, with the status of death by each.
   static let faults: [(Int32, Int32)] = [

@@ -4,7 +4,7 @@ import Testing
 
 /// Text styles on a pseudo-terminal: what is typed, what is shown, what
 /// comes out, and that the terminal comes back as it was.
-@Suite("Text entry, secrets and timeouts", .serialized)
+@Suite("Text entry, secrets and timeouts", .serialized, .ownThread)
 struct TextEntryTests {
   @Test("pw=$(ask -s secure) with pässwörd shows eight * and never the text")
   func secureCapture() throws {

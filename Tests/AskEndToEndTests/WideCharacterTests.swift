@@ -5,7 +5,7 @@ import Testing
 /// screen always shows the buffer, with the cursor where it is, measured
 /// with the layout's widths (a CJK character and a ZWJ family are 2
 /// columns) and moved a whole character at a time.
-@Suite("Wide characters on the answer line")
+@Suite("Wide characters on the answer line", .ownThread)
 struct WideCharacterTests {
   static let choice = "Choice [1-2, Ctrl-D = cancel]: "  // 31 columns
 
