@@ -20,7 +20,7 @@ enum AskSession {
   ]
 
   /// How many times slower the `ask` under test may be than a debug or
-  /// release build: 10 under AddressSanitizer (`make test-sanitize`, where
+  /// release build: 10 under AddressSanitizer (`make check`, where
   /// this bundle and the ask it runs are built alike: a million buttons
   /// take 46 s instead of 2), else 1. For the limits of tests of huge
   /// inputs only.

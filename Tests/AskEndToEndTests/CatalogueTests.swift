@@ -57,7 +57,7 @@ struct CatalogueTests {
   }
 
   @Test("The catalogues beside the ask under test are po/LANG.po compiled now (make builds them there)",
-        arguments: languages)
+        .needsCatalogues, arguments: languages)
   func compiledBesideBinary(language: String) throws {
     let directory = try TemporaryDirectory()
     let compiled = try Self.run("/usr/bin/msgfmt", ["-o", directory.path + "/ask.mo", "po/\(language).po"])

@@ -3,16 +3,17 @@ import Testing
 
 @testable import AskCLI
 
-/// Root, and the tools `make deb` and the install need (`make test`
+/// Root, and the tools `make deb` and the install need (`make check`
 /// installs lintian and man-db).
 private let canBuildAndInstall = getuid() == 0
   && (["/usr/bin/make", "/usr/bin/dpkg", "/usr/bin/dpkg-deb", "/usr/bin/lintian", "/usr/bin/man"] as [String])
     .allSatisfy { (path: String) in access(path, X_OK) == 0 }
+private let needsTools = "needs root, make, dpkg, lintian and man-db (make check installs them)"
 
 /// `make deb`'s package, built with the `ask` under test: its version is
 /// the source's, lintian finds nothing in it, and dpkg installs and removes
-/// it for real (the tests run as root on a throwaway machine), leaving
-/// nothing behind, whatever happens in between.
+/// it for real (`make check` only: the tests run as root on a throwaway
+/// machine), leaving nothing behind, whatever happens in between.
 @Suite("Debian package", .serialized, .ownThread)
 struct DebianPackageTests {
   /// The system's tools are in the sbin directories too (dpkg wants
@@ -81,7 +82,7 @@ struct DebianPackageTests {
   }
 
   @Test("make deb writes ask_VERSION_ARCH.deb: the files (root's, 0644 or 0755), links and control fields of the package",
-        .enabled(if: canBuildAndInstall, "needs root, make, dpkg, lintian and man-db (make test installs them)"))
+        .enabled(if: canBuildAndInstall, Comment(rawValue: needsTools)))
   func contentsAndControl() throws {
     let deb = try Self.built.get()  // named ask_VERSION_ARCH.deb, or make deb failed
     let listing = try Self.run("/usr/bin/dpkg-deb", ["-c", deb])
@@ -111,9 +112,9 @@ struct DebianPackageTests {
   }
 
   @Test("lintian --fail-on error,warning finds nothing in the package with the static release binary",
-        .enabled(if: canBuildAndInstall, "needs root, make, dpkg, lintian and man-db (make test installs them)"),
+        .enabled(if: canBuildAndInstall, Comment(rawValue: needsTools)),
         .enabled(if: Self.isStatic(AskSession.executable),
-                 "the package ships the static release binary: make test runs this with ASK_BIN set to it"))
+                 "the package ships the static release binary (make check runs it with ASK_BIN set to it)"))
   func lintianFindsNothing() throws {
     let deb = try Self.built.get()
     let lintian = try Self.run("/usr/bin/lintian", ["--fail-on", "error,warning", deb])
@@ -124,7 +125,8 @@ struct DebianPackageTests {
   }
 
   @Test("dpkg -i installs it: ask --version, its catalogues, man -w, the alternatives below the others'; dpkg -r and --purge leave nothing behind",
-        .enabled(if: canBuildAndInstall, "needs root, make, dpkg, lintian and man-db (make test installs them)"))
+        .changesMachine("installs the package with dpkg and removes it"),
+        .enabled(if: canBuildAndInstall, Comment(rawValue: needsTools)))
   func installAndRemove() throws {
     let deb = try Self.built.get()
     // This test owns the package name on this machine: it would replace and

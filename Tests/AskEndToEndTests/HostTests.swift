@@ -13,7 +13,7 @@ struct HostTests {
   /// No LANG, LC_ALL or LC_CTYPE: the host never calls setlocale either.
   static let environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color"]
   /// AddressSanitizer makes mlock a no-op (it would lock the shadow memory
-  /// too), so a probe built with it (`make test-sanitize`, like this test
+  /// too), so a probe built with it (`make check`, like this test
   /// bundle) has nothing locked to show.
   static let mlockWorks = dlsym(nil, "__asan_init") == nil
 
@@ -54,7 +54,8 @@ struct HostTests {
     #expect(!pty.screen.contains("hunter2"))
   }
 
-  @Test("Prompts drawn in the user's language leave the host's locale as it was: C, the thread on the global locale")
+  @Test("Prompts drawn in the user's language leave the host's locale as it was: C, the thread on the global locale",
+        .needsTranslations)
   func promptsInRussian() throws {
     let pty = try PseudoTerminal(executable: Self.probe, arguments: ["prompts"],
                                  environment: Self.environment.merging(["LANG": "ru_RU.UTF-8"]) { $1 })

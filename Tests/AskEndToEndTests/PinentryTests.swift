@@ -44,7 +44,7 @@ struct PinentryTests {
   }
 
   @Test("The language is OPTION lc-messages', not the agent's environment's: English until it comes, then its language for the defaults and the hint line",
-        arguments: [
+        .needsTranslations, arguments: [
           LanguageCase([], "(Enter = OK, Ctrl-D = cancel)", "PIN: "),
           LanguageCase(["OPTION lc-messages=zh_CN.UTF-8"], "（Enter = 确定，Ctrl-D = 取消）", "PIN："),
           LanguageCase(["OPTION lc-messages=ru_RU.UTF-8", "RESET"], "(Enter = OK, Ctrl-D = отмена)", "PIN: "),

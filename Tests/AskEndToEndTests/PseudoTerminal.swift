@@ -72,8 +72,8 @@ final class PseudoTerminal {
   /// in `directory` (nil: `temporaryDirectory`). Its whole environment is
   /// `environment` plus HOME, TMPDIR, XDG_CONFIG_HOME, XDG_DATA_HOME,
   /// XDG_STATE_HOME, XDG_CACHE_HOME and XDG_RUNTIME_DIR in
-  /// `temporaryDirectory` (where `environment` names one of these, its value
-  /// wins). HOME starts empty: no `.editrc`, no shell history, no fish or zsh
+  /// `temporaryDirectory`, and ``inherited`` (where `environment` names one
+  /// of these, its value wins). HOME starts empty: no `.editrc`, no shell history, no fish or zsh
   /// state. Throws if the directory or the pty cannot be made or the program
   /// cannot be executed.
   init(
@@ -87,7 +87,7 @@ final class PseudoTerminal {
       "HOME": home, "TMPDIR": home, "XDG_RUNTIME_DIR": home,
       "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
       "XDG_STATE_HOME": home + "/.local/state", "XDG_CACHE_HOME": home + "/.cache",
-    ].merging(environment) { $1 }
+    ].merging(Self.inherited) { $1 }.merging(environment) { $1 }
     let mode: Int32
     switch stdin {
     case .terminal: (mode, pendingStdin) = (ASKPTY_STDIN_TERMINAL, [])
@@ -128,6 +128,11 @@ final class PseudoTerminal {
     }
     for fd in [master, slave, stdinFD, stdoutFD, stderrFD] where fd >= 0 { close(fd) }
   }
+
+  /// What every child gets from the tests' own environment: `LOCPATH`, where
+  /// `make test` puts the locales the translated screens are drawn in
+  /// (`.build/locales`: it does not install them into the system).
+  static let inherited: [String: String] = getenv("LOCPATH").map { ["LOCPATH": String(cString: $0)] } ?? [:]
 
   /// The directory of the running test binary (under `swift test`:
   /// `.build/<triple>/debug`, where the package's executables are built).

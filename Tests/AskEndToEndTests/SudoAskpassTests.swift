@@ -7,12 +7,13 @@ private let canMakeUsers = getuid() == 0
     .allSatisfy { (path: String) in access(path, X_OK) == 0 }
 
 /// `sudo -A` with `SUDO_ASKPASS=ask-askpass`, for a throwaway user with a
-/// known password (SPEC §7). The one test that changes the machine: it
-/// adds the user and a sudoers.d file and removes both, whatever happens
-/// (root only; skipped where users cannot be made).
+/// known password (SPEC §7). It changes the machine: it adds the user and a
+/// sudoers.d file and removes both, whatever happens (`make check` only, as
+/// root; skipped where users cannot be made).
 @Suite("sudo -A with ask-askpass", .serialized, .ownThread,
+       .changesMachine("adds a user and a sudoers.d file, and removes them"),
        .enabled(if: canMakeUsers,
-                "needs root, useradd, chpasswd, runuser and sudo (make test installs sudo)"))
+                "needs root, useradd, chpasswd, runuser and sudo (make check installs sudo)"))
 struct SudoAskpassTests {
   /// A throwaway user allowed to sudo with a password, the `ask` under
   /// test copied where that user can run it, and everything removed after.
