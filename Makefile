@@ -38,35 +38,44 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xs
 # Every test is Swift Testing: without XCTest, swift test prints no
 # "Executed 0 tests" lines.
 TEST_FLAGS = --disable-xctest
-# Debian packages: libedit and its static dependencies, pkg-config to find
-# it, gettext for msgfmt (the message catalogues).
-PACKAGES = libedit-dev libncurses-dev libbsd-dev libmd-dev pkg-config gettext
-# And for `make test`: mandoc to lint the man page, the three shells and
-# bash-completion to run the completion scripts (ArtifactsTests); git and
-# openssh-client, the real callers of the askpass mode (AskpassTests), and
-# gnupg (gpg, gpg-agent), the pinentry mode's (PinentryTests), and sudo
-# (SudoAskpassTests, which adds a throwaway user and removes it); tmux, a
-# real terminal emulator to see wide characters on (WideCharacterTests);
-# unicode-data, whose CaseFolding.txt the case-folding table is generated
-# from (CaseFoldingTests runs the generator and compares); locales, whose
-# sources localedef compiles ru_RU.UTF-8 and zh_CN.UTF-8 from (the
-# translated screens' tests need them installed: a locale that is not gives
-# English); libc-l10n, glibc's own catalogues, so that the system's reason
-# in an error ("No such file or directory") is translated too; gcc, which
-# compiles the C floor of make bench's quick run (BenchmarkToolTests).
-TEST_PACKAGES = gcc locales libc-l10n mandoc zsh fish bash-completion git openssh-client gnupg sudo tmux unicode-data \
-  $(DEB_PACKAGES) man-db
-# And for `make deb`: strip (binutils) and lintian, which checks the package
-# (DebianPackageTests too, and man-db to find the installed page).
-DEB_PACKAGES = binutils lintian
-# And for `make test-sanitize`: valgrind for the leak check, binutils for
-# objcopy (the check strips the DWARF that Debian 12's valgrind cannot
-# read). The sanitizer runtimes come with the Swift toolchain's clang.
-SANITIZE_PACKAGES = valgrind binutils
-# And for `make bench`: the peers ask is measured against (dialog and
-# whiptail; systemd-ask-password where it is installed), gcc for the C floor
-# program, valgrind and binutils (objcopy) for the instruction count.
-BENCH_PACKAGES = dialog whiptail gcc valgrind binutils
+
+# V=1 shows every command as make runs it, and every line the tests print;
+# without it a build says in one line what it builds, and the test stages
+# leave out the lines that only say a test started or passed.
+V ?=
+export V
+ifeq ($(V),1)
+  Q =
+  say = :
+else
+  Q = @
+  say = echo
+endif
+
+# Python: the scripts of scripts/, bench/ and the test stages use the
+# standard library only, so any python3 runs them; the schema check needs
+# jsonschema, which comes from Debian's python3-jsonschema, so it runs with
+# Debian's own python3 whatever python3 comes first on PATH (and pip never
+# installs into it: PEP 668).
+PYTHON ?= python3
+DEBIAN_PYTHON = /usr/bin/python3
+
+# Every Debian package the project needs, each once, with the make targets
+# that need it (`build` also means every target that builds: demo, install,
+# test …). The README's table lists the same with why; ArtifactsTests
+# fails when the two differ. `make deps` installs them all; each target
+# installs what it needs and is missing, with one `apt-get update`.
+PACKAGE_TABLE = \
+  libedit-dev:build libncurses-dev:build libbsd-dev:build libmd-dev:build pkg-config:build gettext:build \
+  python3:test python3-jsonschema:test locales:test,locales libc-l10n:test unicode-data:test \
+  mandoc:test zsh:test fish:test bash-completion:test git:test openssh-client:test gnupg:test tmux:test \
+  gcc:test,bench binutils:test,install,deb,check,bench,startup-order \
+  lintian:deb,check man-db:check sudo:check valgrind:check,bench,startup-order \
+  dialog:bench whiptail:bench
+comma = ,
+# The packages the targets $(1) (words) need.
+packages-for = $(foreach entry,$(PACKAGE_TABLE),$(if $(filter $(1),$(subst $(comma), ,$(lastword $(subst :, ,$(entry))))),$(firstword $(subst :, ,$(entry)))))
+PACKAGES = $(call packages-for,build)
 
 # Where `make install` puts each file, under $(DESTDIR).
 BINDIR = $(PREFIX)/bin
@@ -85,9 +94,9 @@ TEST_LOCALES = ru_RU zh_CN
 # it (msgfmt --check: header, plural forms, each translation's
 # placeholders against its msgid's).
 define compile-catalogues
-@for lang in $(LANGUAGES); do \
-  install -d $(1)/$$lang/LC_MESSAGES && \
-  msgfmt --check -o $(1)/$$lang/LC_MESSAGES/ask.mo po/$$lang.po || exit 1; done
+root=$(1) && for lang in $(LANGUAGES); do \
+  install -d "$$root/$$lang/LC_MESSAGES" && \
+  msgfmt --check -o "$$root/$$lang/LC_MESSAGES/ask.mo" po/$$lang.po || exit 1; done
 endef
 # The catalogues beside a build's binary, where `ask` looks first for them
 # (BINDIR/locale; installed, BINDIR/../share/locale): $(1) is the build's
@@ -136,23 +145,49 @@ ASAN_FLAGS = --sanitize=address --scratch-path .build/asan
 UBSAN_FLAGS = --scratch-path .build/ubsan -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
   -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
-.PHONY: all deps pydeps build demo bench test test-sanitize cwarnings fuzz completions man pot po locales startup-order \
-  install uninstall deb clean
+.PHONY: all deps packages packages-table build build-debug demo bench test check cwarnings fuzz \
+  completions man pot po locales test-locales startup-order install uninstall deb clean
 
 all: build
 
-deps:
-	@dpkg -s $(PACKAGES) >/dev/null 2>&1 || { \
-	  apt-get update && \
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y $(PACKAGES); }
+# Installs the packages of $(PACKAGES) that are missing: one apt-get
+# update, then apt-get install (as root: no sudo), its output kept in
+# .build/apt.log (the last lines are shown when it fails). PACKAGES is
+# what the target being made needs: by default the build's packages.
+packages:
+	@missing=$$(for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q ' installed$$' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:" $$missing "(apt-get's output: .build/apt.log)"; \
+	  mkdir -p .build; \
+	  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; } \
+	    >.build/apt.log 2>&1 </dev/null \
+	    || { tr '\r' '\n' <.build/apt.log | tail -n 15; echo "make: could not install:" $$missing; exit 1; }; \
+	fi
 
-# Python's jsonschema, to check the spec schema and the examples.
-pydeps:
-	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema
+# Every package of PACKAGE_TABLE, and nothing else.
+deps: PACKAGES = $(foreach entry,$(PACKAGE_TABLE),$(firstword $(subst :, ,$(entry))))
+deps: packages
 
-build: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product ask
-	$(call catalogues-beside,$(RELEASE_FLAGS))
+# PACKAGE_TABLE, a line a package: its name, then the targets that need it.
+packages-table:
+	@$(foreach entry,$(PACKAGE_TABLE),echo '$(subst :, ,$(entry))';)
+
+# make, quiet (no "Entering directory", no commands) unless V=1.
+SUBMAKE = $(MAKE) --no-print-directory $(if $(filter 1,$(V)),,-s)
+
+build: packages
+	@$(say) "Building .build/release/ask (swift build -c release; V=1 shows the whole command)"
+	$(Q)$(SWIFT) build $(RELEASE_FLAGS) --product ask
+	$(Q)$(call catalogues-beside,$(RELEASE_FLAGS))
+
+# The debug build with the tests' own build, and the catalogues beside
+# it; BUILD_FLAGS names a sanitizer's build instead (make check).
+BUILD_FLAGS =
+build-debug: packages
+	@$(say) "Building the debug build and its tests (swift build --build-tests $(BUILD_FLAGS))"
+	$(Q)$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	$(Q)$(call catalogues-beside,$(BUILD_FLAGS))
 
 # The seed's "Available Actions" sheet, on this terminal.
 demo: build
@@ -165,67 +200,101 @@ demo: build
 # 10,000 to 1,000,000 buttons, 1000 calls from a script; the report replaces
 # the generated part of BENCHMARKS.md, the raw figures go to
 # .build/bench.json. About 2 minutes on two cores, once built.
-bench: PACKAGES += $(BENCH_PACKAGES)
+bench: PACKAGES = $(call packages-for,build bench)
 bench: build
-	python3 bench/bench.py --ask $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask \
+	$(Q)$(PYTHON) bench/bench.py --ask $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask \
 	  --json .build/bench.json
 
-# The schema against the examples and the structural cases; unit and
-# end-to-end tests on pseudo-terminals (debug build); then the end-to-end
-# tests again on the release binary that `make install` ships; then the
-# whole suite under the sanitizers and the leak check (test-sanitize).
-# `deps` installs TEST_PACKAGES and SANITIZE_PACKAGES too here, with the
-# one `apt-get update`.
-test: PACKAGES += $(TEST_PACKAGES) $(SANITIZE_PACKAGES)
-test: deps pydeps cwarnings locales
-	python3 schema/check.py
-	$(SWIFT) build
-	$(call catalogues-beside,)
-	$(SWIFT) test $(TEST_FLAGS) 2>&1 | tee .build/test.log
-	$(SWIFT) build $(RELEASE_FLAGS) --product ask 2>&1 | tee .build/release-build.log
-	$(call catalogues-beside,$(RELEASE_FLAGS))
-	@# What a newcomer sees is trusted: no linker warning, no XCTest noise.
-	! grep -E 'warning:|Executed 0 tests' .build/release-build.log .build/test.log
-	ASK_BIN=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask $(SWIFT) test $(TEST_FLAGS) --filter AskEndToEndTests
-	scripts/fuzz.sh -s $(FUZZ_SHORT_SECONDS)
-	$(MAKE) --no-print-directory test-sanitize
+# The test commands. Each stage is one command run by scripts/stage.py,
+# which announces it (== NAME), shows its output with every control
+# character escaped (a raw one, or a line over 300 columns, fails the stage
+# and names the test), keeps its counts and time, and `total` ends with
+# the line `N passed, M failed`. A test stage that fails lets the next
+# run; a build that fails ends the run. The stages' logs, escaped, and the
+# tests' JUnit XML are kept in $(RESULTS).
+STAGE = $(PYTHON) scripts/stage.py
+RESULTS = .build/test-results
+stage = $(STAGE) run $(RESULTS)
+DEBUG_BIN = $$($(SWIFT) build --show-bin-path)
+RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+# The locales the translated screens are drawn in: `make test` generates
+# them into TEST_LOCALES_DIR (not into the system) and gives the
+# end-to-end tests LOCPATH; `make check` also tests them installed.
+TEST_LOCALES = ru_RU zh_CN
+TEST_LOCALES_DIR = .build/locales
+TEST_LOCPATH = LOCPATH=$(CURDIR)/$(TEST_LOCALES_DIR):/usr/lib/locale
+# swift test, the test bundle already built; $(1) selects the tests, $(2)
+# names the JUnit XML file.
+swift-test = $(SWIFT) test --skip-build $(TEST_FLAGS) $(1) --xunit-output $(RESULTS)/$(2)
+
+# `make test`: the JSON schema against the examples, every unit test and
+# every end-to-end test on pseudo-terminals against the debug build, then
+# the end-to-end tests again on the release binary that `make install`
+# ships. Nothing is fuzzed or sanitized and nothing on the machine changes
+# but the packages it installs.
+define test-stages
+$(stage) "C warnings" -- $(SUBMAKE) cwarnings && \
+$(stage) "JSON schema" --counts --keep-going -- $(DEBIAN_PYTHON) schema/check.py && \
+$(stage) "locales for the tests (.build/locales)" -- $(SUBMAKE) test-locales && \
+$(stage) "build (debug)" --no-warnings -- $(SUBMAKE) build-debug && \
+$(stage) "unit tests" --keep-going --xunit $(RESULTS)/unit.xml -- \
+  $(call swift-test,--filter '^(AskKitTests|AskCLITests)\.',unit.xml) && \
+$(stage) "end-to-end (debug)" --keep-going --xunit $(RESULTS)/end-to-end-debug.xml -- \
+  env $(TEST_LOCPATH) $(call swift-test,--filter '^AskEndToEndTests\.',end-to-end-debug.xml) && \
+$(stage) "build (release)" --no-warnings -- $(SUBMAKE) build && \
+$(stage) "end-to-end (release)" --keep-going --xunit $(RESULTS)/end-to-end-release.xml -- \
+  env $(TEST_LOCPATH) ASK_BIN=$(RELEASE_BIN)/ask \
+  $(call swift-test,--filter '^AskEndToEndTests\.',end-to-end-release.xml)
+endef
+
+# `make check`, after those: the short fuzz run, the whole suite under
+# AddressSanitizer (with LeakSanitizer: every ask an end-to-end test runs
+# is leak-checked at its exit) and under UndefinedBehaviorSanitizer (the C
+# code; findings fatal), the leak check (scripts/leak-check.py: whole
+# prompts under valgrind and LeakSanitizer), `make deb` with lintian, and
+# the tests that change the machine: the locales installed into the
+# system, then the end-to-end suite on the release binary again, without
+# LOCPATH, with ASK_TEST_CHANGE_MACHINE=1 (a throwaway user for sudo, the
+# package installed with dpkg and removed).
+define check-stages
+$(stage) "fuzz, $(FUZZ_SHORT_SECONDS) s a target" --counts --keep-going -- \
+  scripts/fuzz.sh -s $(FUZZ_SHORT_SECONDS) && \
+$(stage) "build (AddressSanitizer)" --no-warnings -- $(SUBMAKE) build-debug BUILD_FLAGS='$(ASAN_FLAGS)' && \
+$(stage) "tests under AddressSanitizer" --keep-going --xunit $(RESULTS)/address-sanitizer.xml -- \
+  env $(TEST_LOCPATH) ASAN_OPTIONS=detect_leaks=1 $(call swift-test,$(ASAN_FLAGS),address-sanitizer.xml) && \
+$(stage) "build (UndefinedBehaviorSanitizer)" --no-warnings -- $(SUBMAKE) build-debug BUILD_FLAGS='$(UBSAN_FLAGS)' && \
+$(stage) "tests under UndefinedBehaviorSanitizer" --keep-going --xunit $(RESULTS)/undefined-sanitizer.xml -- \
+  env $(TEST_LOCPATH) UBSAN_OPTIONS=print_stacktrace=1 $(call swift-test,$(UBSAN_FLAGS),undefined-sanitizer.xml) && \
+$(stage) "leak check" --counts --keep-going -- $(PYTHON) scripts/leak-check.py --valgrind $(DEBUG_BIN)/ask \
+  --lsan $$($(SWIFT) build $(ASAN_FLAGS) --show-bin-path)/ask && \
+$(stage) "make deb, checked by lintian" -- $(SUBMAKE) deb DEBDIR=$(RESULTS) && \
+$(stage) "locales, into the system" -- $(SUBMAKE) locales && \
+$(stage) "end-to-end (release), changing the machine" --keep-going \
+  --xunit $(RESULTS)/end-to-end-machine.xml -- env ASK_TEST_CHANGE_MACHINE=1 ASK_BIN=$(RELEASE_BIN)/ask \
+  $(call swift-test,--filter '^AskEndToEndTests\.',end-to-end-machine.xml)
+endef
+
+test: PACKAGES = $(call packages-for,build test)
+test: packages
+	@$(STAGE) begin $(RESULTS); { $(test-stages); }; $(STAGE) total $(RESULTS)
+
+check: PACKAGES = $(call packages-for,build test check)
+check: packages
+	@$(STAGE) begin $(RESULTS); { $(test-stages) && $(check-stages); }; $(STAGE) total $(RESULTS)
 
 # The unit tests compare ask's English words, whatever the language of
 # the person running them (the end-to-end tests give each ask an
 # environment of its own).
-test test-sanitize: export LC_ALL = C.UTF-8
-test test-sanitize: export LANGUAGE =
+test check: export LC_ALL = C.UTF-8
+test check: export LANGUAGE =
 
 # The libFuzzer targets of Fuzz/ (the JSON spec reader, the option parser,
 # the answer matcher, the layout, the masked-line editor, the key decoder,
 # the Assuan parser), built with swiftc's -sanitize=fuzzer,address, each run for
 # FUZZ_SECONDS from its seed corpus in Fuzz/Corpus. A crash or a failed
 # check is saved as .build/fuzz/crash-TARGET-*; the status is then 1.
-fuzz: deps
+fuzz: packages
 	scripts/fuzz.sh -s $(FUZZ_SECONDS)
-
-# Every test (unit and end-to-end) under AddressSanitizer, then under
-# UndefinedBehaviorSanitizer; then whole prompt runs checked for leaks.
-# TEST_FLAGS (--disable-xctest) matters here too: the empty XCTest pass
-# leaks XCTest's own suite objects, which LeakSanitizer reports.
-# The end-to-end tests run the instrumented `ask` with an environment of
-# their own: LeakSanitizer is on there by default, so every ask they run is
-# leak-checked at its exit (a leak is exit status 1, failing the test).
-# The leak check (scripts/leak-check.py) runs a button prompt, the secure
-# and login-password styles, Ctrl-D and piped answers under valgrind on the
-# debug build (dynamically linked: valgrind sees no malloc of a static
-# binary) and with LeakSanitizer on the AddressSanitizer build.
-test-sanitize: PACKAGES += $(SANITIZE_PACKAGES)
-test-sanitize: deps locales
-	$(SWIFT) build --build-tests $(ASAN_FLAGS)
-	$(call catalogues-beside,$(ASAN_FLAGS))
-	ASAN_OPTIONS=detect_leaks=1 $(SWIFT) test --skip-build $(TEST_FLAGS) $(ASAN_FLAGS)
-	$(SWIFT) build --build-tests $(UBSAN_FLAGS)
-	$(call catalogues-beside,$(UBSAN_FLAGS))
-	UBSAN_OPTIONS=print_stacktrace=1 $(SWIFT) test --skip-build $(TEST_FLAGS) $(UBSAN_FLAGS)
-	$(SWIFT) build
-	python3 scripts/leak-check.py --valgrind $$($(SWIFT) build --show-bin-path)/ask \
-	  --lsan $$($(SWIFT) build $(ASAN_FLAGS) --show-bin-path)/ask
 
 # The bash, zsh and fish completions and the option lists of the man page's
 # OPTIONS are generated from the one option table
@@ -237,11 +306,11 @@ test-sanitize: deps locales
 # Swift sources the files come from.
 DOCGEN = $$($(SWIFT) build --show-bin-path)/ask-docgen
 
-completions: deps
+completions: packages
 	$(SWIFT) build --product ask-docgen
 	$(DOCGEN) completions/ask.bash completions/_ask completions/ask.fish
 
-man: deps
+man: packages
 	$(SWIFT) build --product ask-docgen
 	$(DOCGEN) man/ask.1
 
@@ -250,7 +319,7 @@ man: deps
 # fails until it is current. `make po` then merges it into each
 # translation (new messages untranslated, which CatalogueTests reports;
 # messages gone from the sources dropped).
-pot: deps
+pot: packages
 	$(SWIFT) build --product ask-docgen
 	$(DOCGEN) po/ask.pot
 
@@ -259,50 +328,59 @@ po: pot
 	  msgmerge --quiet --update --backup=none --no-fuzzy-matching po/$$lang.po po/ask.pot && \
 	  msgattrib --no-obsolete -o po/$$lang.po po/$$lang.po || exit 1; done
 
-# The locales the translated screens are tested in, generated when missing
-# (from the locales package's sources, into the system's locale archive).
-locales: PACKAGES += locales
-locales: deps
-	for name in $(TEST_LOCALES); do \
+# The locales the translated screens are drawn in, into the system's
+# locale archive where missing (from the locales package's sources): for
+# the Russian and Chinese examples, and `make check`.
+locales: PACKAGES = $(call packages-for,locales)
+locales: packages
+	$(Q)for name in $(TEST_LOCALES); do \
 	  locale -a | grep -qx "$$name.utf8" || localedef -i $$name -c -f UTF-8 $$name.UTF-8 \
 	    || exit 1; done
+
+# The same locales for `make test`, into TEST_LOCALES_DIR: the machine's
+# own are left as they are.
+test-locales: $(foreach name,$(TEST_LOCALES),$(TEST_LOCALES_DIR)/$(name).UTF-8/LC_CTYPE)
+$(TEST_LOCALES_DIR)/%.UTF-8/LC_CTYPE:
+	$(Q)rm -rf $(TEST_LOCALES_DIR)/$*.UTF-8 && mkdir -p $(TEST_LOCALES_DIR)
+	$(Q)localedef -i $* -c -f UTF-8 $(TEST_LOCALES_DIR)/$*.UTF-8 || test -f $@
 
 # The order the release link lays the start-up code out in: the functions
 # the common prompts run, profiled with callgrind on the release binary
 # (scripts/startup-order.py). Run it after a change to what a prompt runs,
 # and commit scripts/startup.order; a stale one only maps more pages.
-startup-order: PACKAGES += valgrind binutils
+startup-order: PACKAGES = $(call packages-for,build startup-order)
 startup-order: build
-	python3 scripts/startup-order.py $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask scripts/startup.order
+	$(Q)$(PYTHON) scripts/startup-order.py $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask scripts/startup.order
 
 # The C shim and the test harness are C99 with no warnings.
-cwarnings: deps
-	for f in Sources/CEditLine/*.c Sources/CPseudoTerminal/*.c; do \
+cwarnings: packages
+	$(Q)for f in Sources/CEditLine/*.c Sources/CPseudoTerminal/*.c; do \
 	  $(CLANG) -std=c99 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only \
 	    -ISources/CEditLine/include -ISources/CPseudoTerminal/include \
 	    $$(pkg-config --cflags libedit) $$f || exit 1; done
 
 # The binary goes in stripped (install -s): 14 MB with its symbols and
 # debug information, 9 MB without.
-install: PACKAGES += binutils
-install: deps $(if $(ASK_BIN),,build)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHCOMPDIR) \
+install: PACKAGES = $(call packages-for,build install)
+install: packages $(if $(ASK_BIN),,build)
+	@$(say) "Installing ask into $(DESTDIR)$(PREFIX)"
+	$(Q)install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHCOMPDIR) \
 	  $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	install -m 755 -s --strip-program=$(STRIP) \
+	$(Q)install -m 755 -s --strip-program=$(STRIP) \
 	  $(or $(ASK_BIN),$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask) $(DESTDIR)$(BINDIR)/ask
-	ln -sf ask $(DESTDIR)$(BINDIR)/ask-askpass
-	ln -sf ask $(DESTDIR)$(BINDIR)/ask-pinentry
-	install -m 644 man/ask.1 $(DESTDIR)$(MAN1DIR)/ask.1
-	install -m 644 completions/ask.bash $(DESTDIR)$(BASHCOMPDIR)/ask
-	install -m 644 completions/_ask $(DESTDIR)$(ZSHCOMPDIR)/_ask
-	install -m 644 completions/ask.fish $(DESTDIR)$(FISHCOMPDIR)/ask.fish
-	$(call compile-catalogues,$(DESTDIR)$(LOCALEDIR))
-	chmod 644 $(foreach lang,$(LANGUAGES),$(DESTDIR)$(LOCALEDIR)/$(lang)/LC_MESSAGES/ask.mo)
+	$(Q)ln -sf ask $(DESTDIR)$(BINDIR)/ask-askpass
+	$(Q)ln -sf ask $(DESTDIR)$(BINDIR)/ask-pinentry
+	$(Q)install -m 644 man/ask.1 $(DESTDIR)$(MAN1DIR)/ask.1
+	$(Q)install -m 644 completions/ask.bash $(DESTDIR)$(BASHCOMPDIR)/ask
+	$(Q)install -m 644 completions/_ask $(DESTDIR)$(ZSHCOMPDIR)/_ask
+	$(Q)install -m 644 completions/ask.fish $(DESTDIR)$(FISHCOMPDIR)/ask.fish
+	$(Q)$(call compile-catalogues,$(DESTDIR)$(LOCALEDIR))
+	$(Q)chmod 644 $(foreach lang,$(LANGUAGES),$(DESTDIR)$(LOCALEDIR)/$(lang)/LC_MESSAGES/ask.mo)
 
 # Removes exactly the files `install` put there (the directories may be
 # shared with other packages).
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/ask $(DESTDIR)$(BINDIR)/ask-askpass $(DESTDIR)$(BINDIR)/ask-pinentry \
+	$(Q)rm -f $(DESTDIR)$(BINDIR)/ask $(DESTDIR)$(BINDIR)/ask-askpass $(DESTDIR)$(BINDIR)/ask-pinentry \
 	  $(DESTDIR)$(MAN1DIR)/ask.1 \
 	  $(DESTDIR)$(BASHCOMPDIR)/ask $(DESTDIR)$(ZSHCOMPDIR)/_ask \
 	  $(DESTDIR)$(FISHCOMPDIR)/ask.fish \
@@ -316,34 +394,35 @@ uninstall:
 # lintian overrides, the maintainer scripts (the alternatives), md5sums;
 # every file root's, 0644 or 0755. ASK_BIN, as for install, names the
 # binary to ship instead of building the release one.
-deb: PACKAGES += $(DEB_PACKAGES)
-deb: deps
-	rm -rf $(DEB_ROOT)
-	$(MAKE) -s install PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_ROOT) \
+deb: PACKAGES = $(call packages-for,build deb)
+deb: packages
+	@$(say) "Building $(DEB)"
+	$(Q)rm -rf $(DEB_ROOT)
+	$(Q)$(MAKE) -s install PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_ROOT) \
 	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions ASK_BIN=$(ASK_BIN)
-	strip --strip-all --remove-section=.comment --remove-section=.note $(DEB_ROOT)/usr/bin/ask
-	gzip -9n $(DEB_ROOT)/usr/share/man/man1/ask.1
-	ln -s ask.1.gz $(DEB_ROOT)/usr/share/man/man1/ask-askpass.1.gz
-	ln -s ask.1.gz $(DEB_ROOT)/usr/share/man/man1/ask-pinentry.1.gz
-	install -d $(DEB_ROOT)/usr/share/doc/ask $(DEB_ROOT)/usr/share/lintian/overrides $(DEB_ROOT)/DEBIAN
-	install -m 644 debian/copyright $(DEB_ROOT)/usr/share/doc/ask/copyright
-	gzip -9n <debian/changelog >$(DEB_ROOT)/usr/share/doc/ask/changelog.Debian.gz
-	install -m 644 debian/ask.lintian-overrides $(DEB_ROOT)/usr/share/lintian/overrides/ask
-	install -m 755 debian/postinst debian/prerm $(DEB_ROOT)/DEBIAN/
-	chmod -R u=rwX,go=rX $(DEB_ROOT)
-	cd $(DEB_ROOT) && find usr -type f | LC_ALL=C sort | xargs md5sum >DEBIAN/md5sums
+	$(Q)strip --strip-all --remove-section=.comment --remove-section=.note $(DEB_ROOT)/usr/bin/ask
+	$(Q)gzip -9n $(DEB_ROOT)/usr/share/man/man1/ask.1
+	$(Q)ln -s ask.1.gz $(DEB_ROOT)/usr/share/man/man1/ask-askpass.1.gz
+	$(Q)ln -s ask.1.gz $(DEB_ROOT)/usr/share/man/man1/ask-pinentry.1.gz
+	$(Q)install -d $(DEB_ROOT)/usr/share/doc/ask $(DEB_ROOT)/usr/share/lintian/overrides $(DEB_ROOT)/DEBIAN
+	$(Q)install -m 644 debian/copyright $(DEB_ROOT)/usr/share/doc/ask/copyright
+	$(Q)gzip -9n <debian/changelog >$(DEB_ROOT)/usr/share/doc/ask/changelog.Debian.gz
+	$(Q)install -m 644 debian/ask.lintian-overrides $(DEB_ROOT)/usr/share/lintian/overrides/ask
+	$(Q)install -m 755 debian/postinst debian/prerm $(DEB_ROOT)/DEBIAN/
+	$(Q)chmod -R u=rwX,go=rX $(DEB_ROOT)
+	$(Q)cd $(DEB_ROOT) && find usr -type f | LC_ALL=C sort | xargs md5sum >DEBIAN/md5sums
 	@# Installed-Size as dpkg-gencontrol counts it: each file's KiB, rounded
 	@# up, and 1 for each directory and link.
-	size=$$(cd $(DEB_ROOT) && find usr \( -type f -printf '%s\n' \) -o -printf '1\n' \
+	$(Q)size=$$(cd $(DEB_ROOT) && find usr \( -type f -printf '%s\n' \) -o -printf '1\n' \
 	  | awk '{ kib += int(($$1 + 1023) / 1024) } END { print kib }') && \
 	  glibc=$$(dpkg-query -W -f='$${source:Package} (= $${source:Version})' libc6-dev) && \
 	  grep -v '^#' debian/control | sed -e 's/$${version}/$(DEB_VERSION)/' \
 	    -e 's/$${architecture}/$(DEB_ARCH)/' -e "s/\$${installed-size}/$$size/" \
 	    -e "s/\$${built-using}/$$glibc/" >$(DEB_ROOT)/DEBIAN/control
-	chmod 644 $(DEB_ROOT)/DEBIAN/control $(DEB_ROOT)/DEBIAN/md5sums
-	mkdir -p $(DEBDIR)
-	SOURCE_DATE_EPOCH=$(DEB_DATE) dpkg-deb --root-owner-group --build $(DEB_ROOT) $(DEB)
-	$(if $(LINTIAN),$(LINTIAN) $(DEB))
+	$(Q)chmod 644 $(DEB_ROOT)/DEBIAN/control $(DEB_ROOT)/DEBIAN/md5sums
+	$(Q)mkdir -p $(DEBDIR)
+	$(Q)SOURCE_DATE_EPOCH=$(DEB_DATE) dpkg-deb --root-owner-group --build $(DEB_ROOT) $(DEB)
+	$(Q)$(if $(LINTIAN),$(LINTIAN) $(DEB))
 
 clean:
 	rm -rf .build

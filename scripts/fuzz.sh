@@ -7,7 +7,8 @@
 # of Fuzz/ without .swift (default: all). A target's seed corpus is
 # Fuzz/Corpus/TARGET (kept in the repository); what the run adds goes to
 # .build/fuzz/corpus/TARGET, a crash to .build/fuzz/crash-TARGET-*. The
-# status is 1 when a target found a crash, a leak or a failed check.
+# last line counts the targets ("fuzz: N passed, M failed"); the status is
+# 1 when a target found a crash, a leak or a failed check.
 #
 # Why swiftc and not SwiftPM: `swift build --sanitize fuzzer` was seen to
 # build without coverage instrumentation (millions of runs that could find
@@ -93,6 +94,8 @@ done
 [ "$build_only" = 1 ] && exit 0
 
 status=0
+passed=0
+failed=0
 for target in $targets; do
   mkdir -p "$out/corpus/$target"
   log=$out/$target.log
@@ -113,7 +116,10 @@ for target in $targets; do
   echo "fuzz: $target $result: ${runs:-0} runs, coverage $coverage edges, $features features (log: $log)"
   if [ "$result" = ok ] && [ "${coverage:-0}" -eq 0 ]; then
     echo "fuzz: $target has no coverage counters: it is not instrumented" >&2
+    result=FAILED
     status=1
   fi
+  if [ "$result" = ok ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 done
+echo "fuzz: $passed passed, $failed failed"
 exit $status

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Leak check over whole prompt runs of `ask` (`make test-sanitize`).
+"""Leak check over whole prompt runs of `ask` (`make check`).
 
 Runs the built `ask` through each case below — on a pseudo-terminal that
 is its controlling terminal, answered as a person would, or with the answer
