@@ -605,15 +605,17 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
      * on a stand-in. On the real terminal its start turns echo on for an
      * instant: that comes before the prompt, as keys typed then would be
      * echoed. */
+    /* A start that meets EIO met a terminal that hung up after the prompt
+     * was drawn: a hang-up, as a read that meets it (not an error). */
     errno = 0;
-    if (open_streams(s) != 0) return ASK_READ_ERROR;
+    if (open_streams(s) != 0) return errno == EIO ? ASK_READ_HANGUP : ASK_READ_ERROR;
     int master, spare = stand_in_for(s, &master);
     if (s->draws && spare >= 0) {
       const unsigned char *text = (const unsigned char *)(initial != NULL ? initial : "");
       size_t length = strlen((const char *)text);
       draw_text(s, text, length, length);
     }
-    if (start_editor(s, spare, master) != 0) return ASK_READ_ERROR;
+    if (start_editor(s, spare, master) != 0) return errno == EIO ? ASK_READ_HANGUP : ASK_READ_ERROR;
   }
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   if (initial != NULL && initial[0] != '\0') el_push(s->el, initial);
@@ -622,6 +624,7 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   s->recalled = 0;   /* el_gets starts at the new line, below the history */
   int count = 0;
   const char *text = el_gets(s->el, &count);
+  int error = errno;
   if (s->draws && (text != NULL || s->status == ASK_READ_EOF || s->status == ASK_READ_TIMEOUT
                    || (count == 0 && s->status == ASK_READ_ERROR))) {
     draw_line(s, 1); /* the cursor after the line, for what comes below it */
@@ -646,7 +649,10 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   if (outer != (locale_t)0) uselocale(outer);
   (void)ask_session_hold(s->session);
   if (text == NULL) {
-    if (s->status == ASK_READ_HANGUP) return ASK_READ_HANGUP;
+    /* libedit's own EIO (setting its modes on the terminal, count -1)
+     * is a hang-up too: the terminal went away before a key was read. */
+    if (s->status == ASK_READ_HANGUP || (s->status == ASK_READ_ERROR && count < 0 && error == EIO))
+      return ASK_READ_HANGUP;
     if (count == 0 || s->status == ASK_READ_EOF) return ASK_READ_EOF;
     *signo = s->signo;
     return s->status;

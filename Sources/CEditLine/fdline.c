@@ -7,6 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Whether a read's EIO on `fd` is a hang-up: `fd` is a terminal, or one
+ * that has hung up, whose every ioctl fails with EIO (isatty fails with
+ * ENOTTY on what is no terminal). */
+static int hung_up(int fd) {
+  return isatty(fd) || errno == EIO;
+}
+
 int ask_read_fd_line(ask_session_t *session, int fd, int64_t deadline_ms, char **line, size_t *len,
                      int *signo) {
   size_t cap = 64, n = 0;
@@ -28,7 +35,7 @@ int ask_read_fd_line(ask_session_t *session, int fd, int64_t deadline_ms, char *
     if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
     if (r == -1 || (r == 0 && n == 0)) {
       int saved = errno;
-      int status = r == 0 ? ASK_READ_EOF : errno == EIO && isatty(fd) ? ASK_READ_HANGUP : ASK_READ_ERROR;
+      int status = r == 0 ? ASK_READ_EOF : errno == EIO && hung_up(fd) ? ASK_READ_HANGUP : ASK_READ_ERROR;
       explicit_bzero(buf, cap);
       free(buf);
       errno = saved;

@@ -104,6 +104,26 @@ struct TerminalSessionUnitTests {
     #expect(errno == ENOTTY)
   }
 
+  @Test("A terminal that hangs up after the prompt is drawn, before libedit is on it, is a hang-up, not a read error")
+  func hangUpBeforeLibedit() throws {
+    let (master, slave) = try openTerminal()
+    defer { close(slave) }
+    let session = try #require(ask_session_begin(slave))
+    #expect(ask_session_hold(session) == 0)
+    // Outside #require, whose expansion would pass "ask" as a pointer that
+    // does not outlive its conversion.
+    let opened = ask_line_open(session, "ask", slave, slave, nil, nil)
+    let editor = try #require(opened)
+    close(master)  // the terminal hangs up; libedit starts at the first read
+    var line: UnsafePointer<CChar>?
+    var length: Int32 = 0
+    var signo: Int32 = 0
+    let status = ask_line_read(editor, "Choice: ", nil, -1, &line, &length, &signo)
+    ask_line_close(editor)
+    ask_session_end(session)
+    #expect(Int(status) == ASK_READ_HANGUP)  // 129 for ask, not "Cannot read the answer"
+  }
+
   /// Runs `body` with `handler` as the host's action for `sig`, and `sig`
   /// unblocked (or blocked, when `blocked`) on this thread (the test
   /// runner's threads block most signals); both put back after.

@@ -334,7 +334,8 @@ ask_line_t *_Nullable ask_line_open(ask_session_t *session, const char *program,
 
 /* Reads one edited line after drawing `prompt` (no control characters),
  * with `initial` (or NULL) as editable text already typed; the first read
- * starts libedit (ASK_READ_ERROR with errno when it cannot).
+ * starts libedit (ASK_READ_ERROR with errno when it cannot; ASK_READ_HANGUP
+ * when the terminal hung up before it could).
  * `deadline_ms` as for ask_session_wait. On ASK_READ_LINE, *line points to
  * the line (UTF-8, without the LF, *len bytes), valid until the next call.
  * Holds the terminal again (ask_session_hold) before it returns. */
