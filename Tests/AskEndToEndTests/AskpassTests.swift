@@ -132,8 +132,10 @@ struct AskpassTests {
     ssh-keygen -q -t ed25519 -N 'sekrit pass' -C test@ask -f "$HOME/id_test" || exit 9
     ssh-agent -D -a "$HOME/agent.sock" >/dev/null 2>&1 & agent=$!
     trap 'kill $agent' EXIT
-    until [ -S "$HOME/agent.sock" ]; do kill -0 $agent || exit 8; done
     export SSH_AUTH_SOCK="$HOME/agent.sock" SSH_ASKPASS=ask-askpass SSH_ASKPASS_REQUIRE=force
+    # Until the agent answers (2: no agent to talk to; the socket exists
+    # from its bind, before it listens).
+    until ssh-add -l >/dev/null 2>&1; [ $? -ne 2 ]; do kill -0 $agent || exit 8; done
     unset DISPLAY
     ssh-add "$HOME/id_test" </dev/null; echo "add=$?"
     ssh-add -l; echo "list=$?"
@@ -179,8 +181,8 @@ struct AskpassTests {
     unset DISPLAY
     ssh-agent -D -a "$HOME/c.sock" >/dev/null 2>&1 & agent=$!
     trap 'kill $agent' EXIT
-    until [ -S "$HOME/c.sock" ]; do kill -0 $agent || exit 8; done
     export SSH_AUTH_SOCK="$HOME/c.sock"
+    until ssh-add -l >/dev/null 2>&1; [ $? -ne 2 ]; do kill -0 $agent || exit 8; done
     ssh-add -c "$HOME/id_nopass" </dev/null 2>/dev/null || exit 7
     ssh-keygen -Y sign -f "$HOME/id_nopass.pub" -n file "$HOME/msg.txt" </dev/null 2>/dev/null
     echo "sign=$?"

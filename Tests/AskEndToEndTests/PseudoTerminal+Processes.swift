@@ -135,6 +135,14 @@ extension PseudoTerminal {
     }
   }
 
+  /// Whether process `pid` has a file open whose path ends with `suffix`
+  /// (`/proc/PID/fd`).
+  func hasOpen(pathEndingWith suffix: String, pid: pid_t) -> Bool {
+    TemporaryDirectory.entries(of: "/proc/\(pid)/fd").contains { fd in
+      Self.link("/proc/\(pid)/fd/\(fd)")?.hasSuffix(suffix) == true
+    }
+  }
+
   /// Where symbolic link `path` points, or nil.
   private static func link(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: 256)

@@ -397,9 +397,11 @@ struct ScriptingTests {
 
   @Test("A drawing stream that is gone does not lose a valid answer")
   func drawingStreamGone() throws {
-    // fd 3: a pipe whose reader, true, has exited (wait $!) before ask starts.
+    // fd 3: the write end of a FIFO whose one reader, a background job, has
+    // opened it and exited (wait) before ask starts. (A process
+    // substitution's `wait $!` failed now and then under load.)
     let pty = try AskSession.shell("""
-      exec 3> >(true); wait $! || exit 9
+      mkfifo "$HOME/gone"; { exec <"$HOME/gone"; } & exec 3>"$HOME/gone"; wait $! || exit 9
       printf '1\\n' | ask A B 2>&3 >"$HOME/answer"; echo $?; cat "$HOME/answer"
       """, stdin: .noTerminal([]))
     #expect(try pty.waitForExit() == 0)
