@@ -185,7 +185,7 @@ build: packages
 # it; BUILD_FLAGS names a sanitizer's build instead (make check).
 BUILD_FLAGS =
 build-debug: packages
-	@$(say) "Building the debug build and its tests (swift build --build-tests $(BUILD_FLAGS))"
+	@$(say) "Building the debug build and its tests (swift build --build-tests$(if $(BUILD_FLAGS), $(firstword $(BUILD_FLAGS)) …))"
 	$(Q)$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(Q)$(call catalogues-beside,$(BUILD_FLAGS))
 
