@@ -31,8 +31,8 @@ arguments as they are: give them a CustomTestStringConvertible description
 that is escaped and short.
 
 By default the lines that only say that something started or passed
-(Swift Testing's `◇` and per-test `✔` lines, SwiftPM's `[n/m] Compiling`
-lines) are left out; the suites' results, skips with their reasons,
+(Swift Testing's `◇` and per-test `✔` lines and its version lines,
+SwiftPM's `[n/m] Compiling` lines) are left out; the suites' results, skips with their reasons,
 failures, warnings and each run's own summary are shown. V=1 in the
 environment shows every line. Every line, shown or not, is checked, and
 written escaped to RESULTS/NAME.log.
@@ -54,7 +54,7 @@ MAX_COLUMNS = 300
 
 # Lines left out unless V=1: what starts, and what merely passed.
 QUIET = re.compile(
-    r"^(◇ |↳ |✔ Test (?!run with)|\[\d+/\d+\] |Building for |Write |Planning build|Compiling plugin"
+    r"^(◇ |↳ (Testing Library Version|Target Platform):|✔ Test (?!run with)|\[\d+/\d+\] |Building for |Write |Planning build|Compiling plugin"
     r"|Building build-tool|Fetching |Computing version)")
 # A line naming a Swift Testing test: a test case's line names it last.
 TEST_NAME = re.compile(r' to ("(?:[^"\\]|\\.)*"|\S+\(.*\)) started\.$|^\S+ Test ("(?:[^"\\]|\\.)*"|\S+\([^)]*\))')
