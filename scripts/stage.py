@@ -26,9 +26,9 @@ What reaches the terminal is safe to print there. Every C0 control but
 newline and tab, DEL, every C1 control (U+0080 to U+009F) and every byte
 that is not UTF-8 is shown escaped (`\\u{1B}`, `\\xFF`), never sent, and is
 a failure of the stage that names the test whose output held it; so is a
-line wider than 300 columns. Swift Testing prints a parameterized test's
-arguments as they are: give them a CustomTestStringConvertible description
-that is escaped and short.
+line wider than 300 columns (shown folded). Swift Testing prints a
+parameterized test's arguments as they are: give them a
+CustomTestStringConvertible description that is escaped and short.
 
 By default the lines that only say that something started or passed
 (Swift Testing's `◇` and per-test `✔` lines and its version lines,
@@ -74,6 +74,22 @@ def width(text):
             continue
         columns += 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
     return columns
+
+
+def folded(text):
+    """`text` as lines of at most MAX_COLUMNS columns (a failure's message
+    can be longer: it is shown whole, folded, and fails the stage)."""
+    if width(text) <= MAX_COLUMNS:
+        return [text]
+    parts, part, columns = [], [], 0
+    for character in text:
+        wide = width(character)
+        if columns + wide > MAX_COLUMNS:
+            parts.append("".join(part))
+            part, columns = [], 0
+        part.append(character)
+        columns += wide
+    return parts + ["".join(part)]
 
 
 def escape_line(raw):
@@ -215,7 +231,8 @@ def run(results, name, command, xunit=None, counts=False, no_warnings=False, kee
             if found:
                 last_counts = tuple(int(n or 0) for n in found.groups())
             if verbose or not QUIET.match(text):
-                print(text, flush=True)
+                for part in folded(text):
+                    print(part, flush=True)
         status = child.wait()
     seconds = time.monotonic() - start
     problems = checker.finish()
@@ -247,7 +264,9 @@ def run(results, name, command, xunit=None, counts=False, no_warnings=False, kee
         for owner, found in sorted(problems.items()):
             listed = ", ".join("%s ×%d" % (problem, n) if n > 1 else problem for problem, n in sorted(found.items()))
             notes.append("  %s: %s" % (owner, listed))
-        notes.append("  (show such values through CustomTestStringConvertible: escaped, short)")
+        notes.append("  (Swift Testing prints a parameterized test's arguments as they are: describe them"
+                     " through CustomTestStringConvertible, escaped and short; a long line may also be"
+                     " a long test name with its failure)")
     failed = bool(status != 0 or warnings or problems or record["failed"])
     record["ok"] = not failed
     if failed and not record["failed"]:

@@ -208,7 +208,7 @@ struct ArtifactsTests {
   }
 
   @Test("make install puts ask, its ask-askpass and ask-pinentry links, its man page, completions and message catalogues under DESTDIR and PREFIX; make uninstall removes them",
-        .enabled(if: Self.tool("make") != nil, "make is not installed"), .needsLocales)
+        .enabled(if: Self.tool("make") != nil, "make is not installed"), .needsTranslations)
   func installAndUninstall() throws {
     let scratch = try TemporaryDirectory(prefix: "ask-install")  // removed when the test ends
     let destdir = scratch.path

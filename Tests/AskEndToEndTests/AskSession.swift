@@ -51,10 +51,11 @@ enum AskSession {
 }
 
 extension PseudoTerminal {
-  /// Waits until `ask` is reading keys (non-canonical) and `text` is shown.
-  func waitForPrompt(_ text: String = "Choice [") throws {
-    try waitFor(text)
-    try waitUntilNonCanonical()
+  /// Waits until `ask` is reading keys (non-canonical) and `text` is shown,
+  /// each for at most `timeout` seconds.
+  func waitForPrompt(_ text: String = "Choice [", timeout: Double = 5) throws {
+    try waitFor(text, timeout: timeout)
+    try waitUntilNonCanonical(timeout: timeout)
   }
 
   /// Waits until nobody reads the pipe that is the stdout of the session's

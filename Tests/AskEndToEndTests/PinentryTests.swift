@@ -87,11 +87,16 @@ struct PinentryTests {
     #expect(pty.stdout.hasSuffix("OK\nERR 83886142 Timeout <Pinentry>\nOK closing connection\n"))
   }
 
+  /// How long gpg may take to bring up its agent and the agent its
+  /// pinentry, or to derive a key, before the passphrase is asked (seconds):
+  /// on a loaded machine it took over 5.
+  static let agentStart: Double = 30
+
   /// Answers a passphrase and a different repeat, and waits until the
   /// mismatch (gpg's SETREPEATERROR text) is shown and the passphrase asked
   /// again.
   static func mismatchedRepeat(_ pty: PseudoTerminal) throws {
-    try pty.waitForPrompt("Passphrase: ")
+    try pty.waitForPrompt("Passphrase: ", timeout: Self.agentStart)
     pty.type("c0rrect-horse\r")
     try pty.waitForPrompt("Repeat: ")
     pty.type("c0rrect-h0rse\r")
@@ -245,14 +250,14 @@ struct PinentryTests {
       gpg -o "$HOME/out.txt" --decrypt "$HOME/plain.txt.gpg" 2>/dev/null; echo "dec=$?"
       cat "$HOME/out.txt"
       """))
-    try pty.waitForPrompt("Passphrase: ")
+    try pty.waitForPrompt("Passphrase: ", timeout: Self.agentStart)
     #expect(pty.screen.contains("Enter passphrase"))  // gpg-agent's SETDESC
     pty.type("c0rrect-horse")
     try pty.waitFor("Passphrase: *************")
     pty.type("\r")
     try pty.waitForPrompt("Repeat: ")
     pty.type("c0rrect-horse\r")
-    try pty.waitUntil("asked for the decryption") { pty.count("Passphrase: ") == 2 }
+    try pty.waitUntil("asked for the decryption", timeout: Self.agentStart) { pty.count("Passphrase: ") == 2 }
     try pty.waitFor("Please enter the passphrase for decryption.")
     try pty.waitUntilNonCanonical()
     pty.type("c0rrect-horse\r")

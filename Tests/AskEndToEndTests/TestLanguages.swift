@@ -52,9 +52,4 @@ extension Trait where Self == ConditionTrait {
   static var needsCatalogues: Self {
     .enabled(if: TestLanguages.missingCatalogue == nil, Comment(rawValue: TestLanguages.missingCatalogue ?? ""))
   }
-
-  /// The test needs the two locales (it brings its own catalogues).
-  static var needsLocales: Self {
-    .enabled(if: TestLanguages.missingLocale == nil, Comment(rawValue: TestLanguages.missingLocale ?? ""))
-  }
 }
