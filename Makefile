@@ -159,12 +159,15 @@ all: build
 packages:
 	@missing=$$(for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q ' installed$$' || echo $$p; done); \
+	if [ -n "$$missing" ] && [ "$$(id -u)" != 0 ]; then \
+	  echo "make: these Debian packages are missing:" $$missing "(run make as root to install them)"; exit 1; fi; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:" $$missing "(apt-get's output: .build/apt.log)"; \
 	  mkdir -p .build; \
 	  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; } \
 	    >.build/apt.log 2>&1 </dev/null \
-	    || { tr '\r' '\n' <.build/apt.log | tail -n 15; echo "make: could not install:" $$missing; exit 1; }; \
+	    || { tr '\r' '\n' <.build/apt.log | tr -d '\000-\010\013-\037\177' | tail -n 15; \
+	         echo "make: could not install:" $$missing; exit 1; }; \
 	fi
 
 # Every package of PACKAGE_TABLE, and nothing else.
@@ -279,11 +282,11 @@ endef
 
 test: PACKAGES = $(call packages-for,build test)
 test: packages
-	@$(STAGE) begin $(RESULTS); { $(test-stages); }; $(STAGE) total $(RESULTS)
+	@$(STAGE) begin $(RESULTS); { $(test-stages); }; $(STAGE) total $(RESULTS) $$?
 
 check: PACKAGES = $(call packages-for,build test check)
 check: packages
-	@$(STAGE) begin $(RESULTS); { $(test-stages) && $(check-stages); }; $(STAGE) total $(RESULTS)
+	@$(STAGE) begin $(RESULTS); { $(test-stages) && $(check-stages); }; $(STAGE) total $(RESULTS) $$?
 
 # The unit tests compare ask's English words, whatever the language of
 # the person running them (the end-to-end tests give each ask an

@@ -11,31 +11,41 @@ keeps its counts, so that the run ends with one line `N passed, M failed`.
         Announces `== NAME`, runs COMMAND with its stdout and stderr read
         here, and keeps how long it took and how it ended. --xunit FILE: the
         command writes Swift Testing's JUnit XML there (swift test
-        --xunit-output FILE); its tests are counted from it. --counts: the
-        last line of the form `N passed, M failed` the command prints gives
-        its counts. --no-warnings: a line with `warning:` fails the stage (a
-        build a newcomer can trust). --keep-going: a failed stage is kept and
-        this exits 0, so that later stages still run; `total` fails.
-    stage.py total RESULTS
+        --xunit-output FILE); its tests are counted from it, and a run of no
+        test fails. --counts: the last line that ends `N passed, M failed`
+        (`, K skipped`) gives its counts. --no-warnings: a line with
+        `warning:` fails the stage (a build a newcomer can trust).
+        --keep-going: a failed stage is kept and this exits 0, so that later
+        stages still run; `total` fails.
+    stage.py total RESULTS [STATUS]
         Each stage's time and counts, then the counts of all summed as the
-        last line: `N passed, M failed` (`, K skipped` when tests skipped);
-        a failed stage with no tests of its own (a build) counts as one
-        failed. Exit status 1 when a stage or a test failed.
+        last line: `N passed, M failed` (`, K skipped` when tests skipped).
+        A failed stage with no tests of its own (a build), a stage that
+        started and never ended, and a chain of stages that stopped with
+        STATUS other than 0 each count as one failed, so the line never says
+        `0 failed` after a failure. Exit status 1 when anything failed.
 
-What reaches the terminal is safe to print there. Every C0 control but
-newline and tab, DEL, every C1 control (U+0080 to U+009F) and every byte
-that is not UTF-8 is shown escaped (`\\u{1B}`, `\\xFF`), never sent, and is
-a failure of the stage that names the test whose output held it; so is a
-line wider than 300 columns (shown folded). Swift Testing prints a
-parameterized test's arguments as they are: give them a
-CustomTestStringConvertible description that is escaped and short.
+The command runs in a session of its own, with no controlling terminal:
+what it prints reaches the terminal only through here (Ctrl-C, SIGTERM and
+SIGHUP are passed on to it). Every C0 control but newline and tab, DEL,
+every C1 control (U+0080 to U+009F), the bidi controls, the line and
+paragraph separators and every byte that is not UTF-8 is shown escaped
+(`\\u{1B}`, `\\xFF`), never sent, and fails the stage, naming the test
+whose output held it (or the one shown last before it); so does a line
+wider than 300 columns, tabs counted to the next multiple of 8 (shown
+folded, at most 4 rows of it; V=1, which shows the commands make runs,
+allows long lines). Swift Testing prints a parameterized test's arguments
+as they are: give them a CustomTestStringConvertible description that is
+escaped and short. The stage ends when the command has ended and its
+output is closed, or 10 s after the command ended while a process it left
+holds the output (then the stage fails).
 
 By default the lines that only say that something started or passed
 (Swift Testing's `◇` and per-test `✔` lines and its version lines,
-SwiftPM's `[n/m] Compiling` lines) are left out; the suites' results, skips with their reasons,
-failures, warnings and each run's own summary are shown. V=1 in the
-environment shows every line. Every line, shown or not, is checked, and
-written escaped to RESULTS/NAME.log.
+SwiftPM's `[n/m] Compiling` lines) are left out; the suites' results,
+skips with their reasons, failures, warnings and each run's own summary
+are shown. V=1 in the environment shows every line. Every line, shown or
+not, is checked, and written escaped to RESULTS/NAME.log.
 
 Standard library only, any Python 3.7 or later.
 """
@@ -43,6 +53,7 @@ import json
 import os
 import queue
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -51,45 +62,61 @@ import unicodedata
 import xml.etree.ElementTree as ElementTree
 
 MAX_COLUMNS = 300
+# The rows of a long line shown; the rest is in the log.
+MAX_ROWS = 4
+# How long the output may stay open after the command has ended (seconds).
+LINGER = 10
 
 # Lines left out unless V=1: what starts, and what merely passed.
 QUIET = re.compile(
-    r"^(◇ |↳ (Testing Library Version|Target Platform):|✔ Test (?!run with)|\[\d+/\d+\] |Building for |Write |Planning build|Compiling plugin"
-    r"|Building build-tool|Fetching |Computing version)")
+    r"^(◇ |↳ (Testing Library Version|Target Platform):|✔ Test (?!run with)|\[\d+/\d+\] |Building for |Write "
+    r"|Planning build|Compiling plugin|Building build-tool|Fetching |Computing version)")
 # A line naming a Swift Testing test: a test case's line names it last.
 TEST_NAME = re.compile(r' to ("(?:[^"\\]|\\.)*"|\S+\(.*\)) started\.$|^\S+ Test ("(?:[^"\\]|\\.)*"|\S+\([^)]*\))')
-COUNTS = re.compile(r"(\d+) passed, (\d+) failed(?:, (\d+) skipped)?")
+COUNTS = re.compile(r"(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$")
+# Zero-width characters a terminal draws as nothing.
+ZERO_WIDTH = {0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF}
 
 
 def is_unsafe(code):
-    """True for a code point no test output may send to a terminal."""
-    return (code < 0x20 and code != 0x09) or 0x7F <= code <= 0x9F
+    """True for a code point no test output may send to a terminal: C0 but
+    tab, DEL, C1, the bidi controls, the line and paragraph separators."""
+    return ((code < 0x20 and code != 0x09) or 0x7F <= code <= 0x9F or 0x202A <= code <= 0x202E
+            or 0x2066 <= code <= 0x2069 or code in (0x200E, 0x200F, 0x061C, 0x2028, 0x2029))
 
 
-def width(text):
-    """Display width in terminal columns, as a terminal draws it."""
-    columns = 0
+def width(text, start=0):
+    """Display width in terminal columns, as a terminal draws it, of `text`
+    starting at column `start` (a tab goes to the next multiple of 8)."""
+    columns = start
     for character in text:
-        if unicodedata.combining(character) or unicodedata.category(character) in ("Mn", "Me", "Cf"):
+        code = ord(character)
+        if character == "\t":
+            columns += 8 - columns % 8
+        elif code in ZERO_WIDTH or unicodedata.combining(character) or unicodedata.category(character) in ("Mn", "Me"):
             continue
-        columns += 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
-    return columns
+        else:
+            columns += 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
+    return columns - start
 
 
 def folded(text):
-    """`text` as lines of at most MAX_COLUMNS columns (a failure's message
-    can be longer: it is shown whole, folded, and fails the stage)."""
+    """`text` as rows of at most MAX_COLUMNS columns, at most MAX_ROWS of
+    them (a failure's message can be longer: it is shown folded)."""
     if width(text) <= MAX_COLUMNS:
         return [text]
-    parts, part, columns = [], [], 0
+    rows, row, columns = [], [], 0
     for character in text:
-        wide = width(character)
+        wide = width(character, columns)
         if columns + wide > MAX_COLUMNS:
-            parts.append("".join(part))
-            part, columns = [], 0
-        part.append(character)
+            rows.append("".join(row))
+            if len(rows) == MAX_ROWS:
+                return rows + ["… (a line of %d columns: the whole of it is in the stage's log)" % width(text)]
+            row, columns = [], 0
+            wide = width(character, 0)
+        row.append(character)
         columns += wide
-    return parts + ["".join(part)]
+    return rows + ["".join(row)]
 
 
 def escape_line(raw):
@@ -111,46 +138,40 @@ def escape_line(raw):
 
 
 class Checker:
-    """Escapes each line and attributes what is unsafe to a test."""
+    """Escapes each line and charges what is unsafe to a test: the one the
+    line names, else the one named last before it (lines of one test's
+    output may come after another's name: the tests run at once)."""
 
-    def __init__(self, stage):
+    def __init__(self, stage, long_lines_allowed):
         self.stage = stage
-        self.pending = []  # problems met before the line naming their test
-        self.problems = {}  # test (or stage) -> {problem: count}
-
-    def _add(self, owner, problem):
-        counts = self.problems.setdefault(owner, {})
-        counts[problem] = counts.get(problem, 0) + 1
+        self.long_lines_allowed = long_lines_allowed
+        self.last = None
+        self.problems = {}  # owner -> {problem: count}
 
     def line(self, raw):
         text, unsafe = escape_line(raw)
         found = ["raw " + name for name in unsafe]
-        columns = width(text)
-        if columns > MAX_COLUMNS:
+        if not self.long_lines_allowed and width(text) > MAX_COLUMNS:
             found.append("a line of more than %d columns" % MAX_COLUMNS)
         match = TEST_NAME.search(text)
-        name = match and "test " + (match.group(1) or match.group(2))
-        # A record Swift Testing wrote over several lines (a raw newline in
-        # an argument) names its test on its last line.
-        self.pending.extend(found)
-        if name or len(self.pending) > 200:
-            for problem in self.pending:
-                self._add(name or self.stage, problem)
-            self.pending = []
+        if match:
+            self.last = match.group(1) or match.group(2)
+            owner = "test " + self.last
+        else:
+            owner = "near test " + self.last if self.last else self.stage
+        for problem in found:
+            counts = self.problems.setdefault(owner, {})
+            counts[problem] = counts.get(problem, 0) + 1
         return text
 
-    def finish(self):
-        for problem in self.pending:
-            self._add(self.stage, problem)
-        self.pending = []
-        return self.problems
 
-
-def drained_lines(stream):
+def drained_lines(stream, child):
     """The lines of `stream` (bytes, newline removed), read by a thread of
     their own as fast as the command writes them: a writer blocked on a full
     pipe can have its write cut short by a signal (the in-process terminal
-    session tests deliver them), and glibc's stdio then drops what it held."""
+    session tests deliver them), and glibc's stdio then drops what it held.
+    Ends at the end of the output, or LINGER seconds after `child` ended
+    with the output still open; then a last None says so."""
     chunks = queue.Queue()
 
     def read():
@@ -162,8 +183,19 @@ def drained_lines(stream):
 
     threading.Thread(target=read, daemon=True).start()
     pending = b""
+    ended = None
     while True:
-        chunk = chunks.get()
+        try:
+            chunk = chunks.get(timeout=0.5)
+        except queue.Empty:
+            if child.poll() is not None:
+                ended = ended or time.monotonic()
+                if time.monotonic() - ended > LINGER:
+                    if pending:
+                        yield pending
+                    yield None
+                    return
+            continue
         if not chunk:
             if pending:
                 yield pending
@@ -180,16 +212,17 @@ def xunit_counts(path):
             data = file.read()
     except OSError:
         return None
-    # Swift Testing writes a failure's message as it is: no XML parser takes
-    # a raw control character.
+    # Swift Testing writes a failure's message as it is, and a form feed or
+    # a vertical tab in it as a character reference: XML 1.0 takes neither.
     data = bytes(b if b >= 0x20 or b in (0x09, 0x0A, 0x0D) else 0x3F for b in data)
+    data = re.sub(rb"&#(x[0-9A-Fa-f]+|[0-9]+);", lambda m: b"?" if invalid_reference(m.group(1)) else m.group(0), data)
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError:
         return None
     passed = failed = skipped = 0
     for case in root.iter("testcase"):
-        if case.find("failure") is not None:
+        if case.find("failure") is not None or case.find("error") is not None:
             failed += 1
         elif case.find("skipped") is not None:
             skipped += 1
@@ -198,8 +231,19 @@ def xunit_counts(path):
     return passed, failed, skipped
 
 
+def invalid_reference(number):
+    """Whether the character reference &#NUMBER; names no XML 1.0 character."""
+    code = int(number[1:], 16) if number[:1] in (b"x", b"X") else int(number)
+    return (code < 0x20 and code not in (0x09, 0x0A, 0x0D)) or 0xD800 <= code <= 0xDFFF or code in (0xFFFE, 0xFFFF)
+
+
 def stage_file(results, name, extension):
     return os.path.join(results, re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-") + extension)
+
+
+def keep(results, record):
+    with open(os.path.join(results, "stages.jsonl"), "a", encoding="utf-8") as file:
+        file.write(json.dumps(record) + "\n")
 
 
 def run(results, name, command, xunit=None, counts=False, no_warnings=False, keep_going=False):
@@ -211,52 +255,72 @@ def run(results, name, command, xunit=None, counts=False, no_warnings=False, kee
             os.unlink(xunit)
         except FileNotFoundError:
             pass
-    checker = Checker("stage '%s'" % name)
+    # Started: a stage that never ends (this process killed) is a failure.
+    keep(results, {"name": name, "started": True})
+    record = {"name": name, "seconds": 0.0, "passed": 0, "failed": 0, "skipped": 0,
+              "counted": bool(xunit or counts)}
+    checker = Checker("stage '%s'" % name, long_lines_allowed=verbose)
     warnings = 0
     last_counts = None
+    lingered = False
+    notes = []
     start = time.monotonic()
     with open(stage_file(results, name, ".log"), "w", encoding="utf-8", errors="surrogateescape") as log:
         try:
             child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL)
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
         except OSError as error:
-            print("stage: cannot run %s: %s" % (command[0], error.strerror), flush=True)
-            return 1
-        for raw in drained_lines(child.stdout):
-            text = checker.line(raw)
-            log.write(text + "\n")
-            if no_warnings and "warning:" in text:
-                warnings += 1
-            found = COUNTS.search(text)
-            if found:
-                last_counts = tuple(int(n or 0) for n in found.groups())
-            if verbose or not QUIET.match(text):
-                for part in folded(text):
-                    print(part, flush=True)
-        status = child.wait()
-    seconds = time.monotonic() - start
-    problems = checker.finish()
+            child = None
+            notes.append("cannot run %s: %s" % (command[0], error.strerror))
+        if child is not None:
+            passing_on = pass_signals_to(child)
+            for raw in drained_lines(child.stdout, child):
+                if raw is None:
+                    lingered = True
+                    break
+                text = checker.line(raw)
+                log.write(text + "\n")
+                if no_warnings and "warning:" in text:
+                    warnings += 1
+                found = COUNTS.search(text)
+                if found:
+                    last_counts = tuple(int(n or 0) for n in found.groups())
+                if verbose or not QUIET.match(text):
+                    for part in folded(text):
+                        print(part, flush=True)
+            status = child.wait()
+            passing_on()
+            if passing_on.signal:
+                # Interrupted (Ctrl-C): no verdict, no total; end as make would.
+                print("== %s interrupted by signal %d" % (name, passing_on.signal), flush=True)
+                signal.signal(passing_on.signal, signal.SIG_DFL)
+                os.kill(os.getpid(), passing_on.signal)
+    record["seconds"] = round(time.monotonic() - start, 1)
+    problems = checker.problems
 
-    record = {"name": name, "seconds": round(seconds, 1), "passed": 0, "failed": 0, "skipped": 0,
-              "status": status, "counted": bool(xunit or counts)}
-    notes = []
-    if xunit:
+    if child is not None and xunit:
         found = xunit_counts(xunit)
         if found is None:
             notes.append("no test results were written (%s): the run did not finish" % xunit)
             record["failed"] = 1
+        elif sum(found) == 0:
+            notes.append("no test ran (does the filter name the tests?)")
+            record["failed"] = 1
         else:
             record["passed"], record["failed"], record["skipped"] = found
-    elif counts:
+    elif child is not None and counts:
         if last_counts is None:
-            notes.append("it printed no 'N passed, M failed' line")
+            notes.append("it printed no line ending 'N passed, M failed'")
             record["failed"] = 1
         else:
             record["passed"], record["failed"], record["skipped"] = last_counts
-    if status < 0:
-        notes.append("%s ended by signal %d" % (command[0], -status))
-    elif status > 0:
-        notes.append("%s exited with status %d" % (command[0], status))
+    if child is not None:
+        if status < 0:
+            notes.append("%s ended by signal %d" % (command[0], -status))
+        elif status > 0:
+            notes.append("%s exited with status %d" % (command[0], status))
+    if lingered:
+        notes.append("a process %s left still held its output %d s after it ended" % (command[0], LINGER))
     if warnings:
         notes.append("%d line(s) with 'warning:'" % warnings)
     if problems:
@@ -267,7 +331,7 @@ def run(results, name, command, xunit=None, counts=False, no_warnings=False, kee
         notes.append("  (Swift Testing prints a parameterized test's arguments as they are: describe them"
                      " through CustomTestStringConvertible, escaped and short; a long line may also be"
                      " a long test name with its failure)")
-    failed = bool(status != 0 or warnings or problems or record["failed"])
+    failed = bool(child is None or status != 0 or lingered or warnings or problems or record["failed"])
     record["ok"] = not failed
     if failed and not record["failed"]:
         # A build or a check with no tests of its own, or a suite whose
@@ -275,16 +339,39 @@ def run(results, name, command, xunit=None, counts=False, no_warnings=False, kee
         # the last line never says "0 failed" after one.
         record["failed"] = 1
     for note in notes:
-        print("stage '%s': %s" % (name, note), flush=True)
-    with open(os.path.join(results, "stages.jsonl"), "a", encoding="utf-8") as file:
-        file.write(json.dumps(record) + "\n")
-    summary = "%s %s in %.1f s" % ("==", name + (" failed" if failed else " passed"), seconds)
+        for part in folded("stage '%s': %s" % (name, note)):
+            print(part, flush=True)
+    keep(results, record)
+    summary = "== %s %s in %.1f s" % (name, "failed" if failed else "passed", record["seconds"])
     if record["counted"]:
         summary += ": " + counts_line(record)
     print(summary, flush=True)
     if failed and not keep_going:
         return 1
     return 0
+
+
+def pass_signals_to(child):
+    """Passes SIGINT, SIGTERM and SIGHUP to `child`'s session (it has no
+    terminal to get Ctrl-C from); the returned function puts the old
+    actions back, and its `signal` is the signal that came, or 0."""
+    signals = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+    def forward(number, frame):
+        restore.signal = number
+        try:
+            os.killpg(child.pid, number)
+        except ProcessLookupError:
+            pass
+
+    old = {number: signal.signal(number, forward) for number in signals}
+
+    def restore():
+        for number, action in old.items():
+            signal.signal(number, action)
+
+    restore.signal = 0
+    return restore
 
 
 def counts_line(record):
@@ -294,16 +381,24 @@ def counts_line(record):
     return line
 
 
-def total(results):
+def total(results, status):
     try:
         with open(os.path.join(results, "stages.jsonl"), encoding="utf-8") as file:
-            records = [json.loads(line) for line in file if line.strip()]
+            lines = [json.loads(line) for line in file if line.strip()]
     except FileNotFoundError:
-        records = []
+        lines = []
+    records, open_stages = [], []
+    for line in lines:
+        if line.get("started"):
+            open_stages.append(line["name"])
+        else:
+            records.append(line)
+            if line["name"] in open_stages:
+                open_stages.remove(line["name"])
     print("== total")
     sums = {"passed": 0, "failed": 0, "skipped": 0}
     seconds = 0.0
-    wide = max([len(r["name"]) for r in records] + [6])
+    wide = max([len(r["name"]) for r in records] + [len(n) for n in open_stages] + [6])
     for record in records:
         seconds += record["seconds"]
         for key in sums:
@@ -314,9 +409,17 @@ def total(results):
         if not record["ok"]:
             line += "   FAILED"
         print(line)
+    for name in open_stages:
+        print("  %-*s %9s   FAILED: it did not end" % (wide, name, ""))
+        sums["failed"] += 1
+    if status != 0:
+        print("  the stages stopped early (status %d)" % status)
+        if sums["failed"] == 0:
+            sums["failed"] += 1
     print("  %-*s %7.1f s" % (wide, "in all", seconds))
     print(counts_line(sums), flush=True)
-    return 0 if records and all(r["ok"] for r in records) else 1
+    ok = records and not open_stages and status == 0 and all(r["ok"] for r in records)
+    return 0 if ok else 1
 
 
 def main(argv):
@@ -326,8 +429,8 @@ def main(argv):
             if entry == "stages.jsonl" or entry.endswith((".log", ".xml")):
                 os.unlink(os.path.join(argv[1], entry))
         return 0
-    if len(argv) == 2 and argv[0] == "total":
-        return total(argv[1])
+    if len(argv) in (2, 3) and argv[0] == "total" and (len(argv) == 2 or argv[2].isdigit()):
+        return total(argv[1], int(argv[2]) if len(argv) == 3 else 0)
     if len(argv) >= 5 and argv[0] == "run" and "--" in argv:
         split = argv.index("--")
         results, name, options, command = argv[1], argv[2], argv[3:split], argv[split + 1:]
@@ -351,4 +454,7 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    # What the commands print is UTF-8 (escaped here); so is what is shown,
+    # whatever PYTHONIOENCODING or the locale say.
+    sys.stdout.reconfigure(encoding="utf-8", errors="surrogateescape")
     sys.exit(main(sys.argv[1:]))

@@ -144,7 +144,7 @@ extension PseudoTerminal {
   }
 
   /// Where symbolic link `path` points, or nil.
-  private static func link(_ path: String) -> String? {
+  static func link(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: 256)
     let count = readlink(path, &buffer, buffer.count - 1)
     guard count > 0 else { return nil }

@@ -316,6 +316,15 @@ final class PseudoTerminal {
     hungUp = slave >= 0
   }
 
+  /// The path of the terminal the harness reads the modes of (its slave
+  /// side), or nil: for a failure's message.
+  var terminalPath: String? {
+    guard slave >= 0 else { return nil }
+    var name = [CChar](repeating: 0, count: 128)
+    guard ttyname_r(slave, &name, name.count) == 0 else { return nil }
+    return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// Whether the slave's modes (flags and control characters) equal those
   /// before the child started. Meaningful after exit (compares the modes at
   /// reaping); before that it compares the current modes. True without a pty,

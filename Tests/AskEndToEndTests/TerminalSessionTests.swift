@@ -66,7 +66,10 @@ struct TerminalSessionTests {
     // The terminal's own modes (when seen before ask held it), then held:
     // never echoing again until ask ends.
     #expect(changes.last == false && !changes.drop(while: { $0 }).contains(true),
-            "ECHO as seen: \(changes), screen: \(loggedText(pty.screen, limit: 200))")
+            """
+            ECHO as seen: \(changes) on \(pty.terminalPath ?? "?"), ask's terminal \
+            \(PseudoTerminal.link("/proc/\(pty.pid)/fd/0") ?? "?"), screen: \(loggedText(pty.screen, limit: 200))
+            """)
     #expect(pty.count("2lice") == 1)
     pty.type("\u{3}")
     try pty.waitForExit()

@@ -14,6 +14,6 @@ extension Trait where Self == ConditionTrait {
   /// The test changes the machine (what it does is `change`, e.g. "adds and
   /// removes a user"): it runs under `make check` only.
   static func changesMachine(_ change: String) -> Self {
-    .enabled(if: TestMachine.mayChange, Comment(rawValue: "\(change) (make check runs it)"))
+    .enabled(if: TestMachine.mayChange, Comment(rawValue: "\(change) (make check runs it, as root)"))
   }
 }
