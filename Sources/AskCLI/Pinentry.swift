@@ -214,8 +214,17 @@ enum Pinentry {
       return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
+    /// GETPIN: the PIN, asked once, or twice with SETREPEAT (and again
+    /// while the two differ), all in one hold of the terminal — its modes,
+    /// its turn and what is typed ahead are kept from field to field, as
+    /// pinentry-tty keeps them; given back once, at the end.
     private mutating func getPIN() -> String {
       guard let console = terminal() else { return Reply.noTerminal }
+      let reply = try? console.keepingTerminal { () throws(AskError) -> String in askPIN(on: console) }
+      return reply ?? Reply.cancelled
+    }
+
+    private mutating func askPIN(on console: TerminalConsole) -> String {
       while true {
         let first: SecretText
         // TRANSLATORS: pinentry's label of the PIN or passphrase field when

@@ -1,9 +1,11 @@
 /* Which terminals the consoles of this process have: one console a
- * terminal, known by device number (a terminal opened twice, as /dev/tty
- * and by its /dev/pts name, is one). A second console on a terminal would
+ * terminal, known by its real device number (TIOCGDEV: a terminal opened
+ * twice, as /dev/tty and by its /dev/pts name, is one). A second console on a terminal would
  * save the first one's held modes as "the terminal's own" and put them
  * back at its end. */
 #include "CEditLine.h"
+
+#include "device.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -15,15 +17,8 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static dev_t claimed[MAX_CLAIMS];
 static int claims;
 
-/* The device number of terminal `fd`, or 0 when it is not a terminal. */
-static dev_t terminal_device(int fd) {
-  struct stat st;
-  if (fd < 0 || fstat(fd, &st) == -1 || !S_ISCHR(st.st_mode)) return 0;
-  return st.st_rdev;
-}
-
 int ask_terminal_claim(int fd) {
-  dev_t device = terminal_device(fd);
+  dev_t device = ask_terminal_device(fd);
   if (device == 0) return 0;
   int result = 0;
   pthread_mutex_lock(&lock);
@@ -37,7 +32,7 @@ int ask_terminal_claim(int fd) {
 }
 
 void ask_terminal_unclaim(int fd) {
-  dev_t device = terminal_device(fd);
+  dev_t device = ask_terminal_device(fd);
   if (device == 0) return;
   pthread_mutex_lock(&lock);
   for (int i = 0; i < claims; i++) {

@@ -305,7 +305,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
       int64_t soon = ask_now_ms() + patience;
       if (wait_until < 0 || soon < wait_until) wait_until = soon;
     }
-    int w = ask_session_wait(s->session, s->infd, wait_until, &s->signo);
+    int w = ask_session_wait_redrawing(s->session, s->infd, wait_until, &s->signo);
     if (w == ASK_WAIT_TIMEOUT && wait_until != s->deadline_ms) {
       ask_key_expire(&s->keys);
       continue;
@@ -597,6 +597,7 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   s->deadline_ms = deadline_ms;
   s->status = ASK_READ_ERROR;
   forget_drawing(s); /* the prompt starts where the cursor is */
+  ask_session_drew(s->session, s->outfd, 0); /* a line is open until it ends */
   if (s->el == NULL) {
     /* The first read: libedit's start (terminfo, key maps, mode names) is
      * most of the work before a prompt, so the prompt and the initial text

@@ -29,6 +29,8 @@ int ask_write_all(ask_session_t *session, int fd, const void *bytes, size_t leng
     errno = EINTR;
     return -1;
   }
+  /* Where the drawing now stands, for the prompts waiting their turn. */
+  if (p != bytes) ask_session_drew(session, fd, p[-1] == '\n');
   return 0;
 }
 

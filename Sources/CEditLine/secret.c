@@ -190,7 +190,7 @@ int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked, int
       int64_t soon = ask_now_ms() + patience;
       if (wait_until < 0 || soon < wait_until) wait_until = soon;
     }
-    int w = ask_session_wait(session, infd, wait_until, signo);
+    int w = ask_session_wait_redrawing(session, infd, wait_until, signo);
     if (w == ASK_WAIT_TIMEOUT && wait_until != deadline_ms) {
       ask_key_expire(&s->keys); /* a lone Esc does nothing */
       continue;

@@ -6,6 +6,9 @@
  * read. */
 #include "CEditLine.h"
 
+#include "device.h"
+#include "turn.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -23,7 +26,8 @@ enum kind {
   LEAVE = 0, /* not replaced */
   END,       /* default action ends the process: pending, wake, end */
   FAULT,     /* a fault: restore the terminal; die at once or pend */
-  STOP,      /* SIGTSTP: give the terminal back, stop, take it again */
+  STOP,      /* SIGTSTP, SIGTTIN, SIGTTOU: give the terminal back, stop,
+                take it again */
   CONTINUE,  /* SIGCONT: apply the held modes again */
   RESIZE     /* SIGWINCH: noted */
 };
@@ -43,6 +47,9 @@ struct ask_session {
                                        may be another job's now) */
   struct termios seen;          /* the modes when the last wait began */
   int seen_valid;
+  struct ask_turn turn;         /* one prompt at a time on the terminal */
+  int64_t turn_deadline;        /* when waiting for the turn gives up, or -1 */
+  char *waiting_text;           /* the line a wait for the turn draws */
   int typeahead;                /* bytes pending when the hold began */
   int typeahead_counted;        /* the first hold counted them */
   int hidden_fd;                /* a terminal whose echo is off, or -1 */
@@ -69,7 +76,7 @@ static enum kind kind_of(int sig) {
     return END;
   case SIGSEGV: case SIGBUS: case SIGILL: case SIGFPE: case SIGTRAP: case SIGABRT: case SIGSYS:
     return FAULT;
-  case SIGTSTP: return STOP;
+  case SIGTSTP: case SIGTTIN: case SIGTTOU: return STOP;
   case SIGCONT: return CONTINUE;
   case SIGWINCH: return RESIZE;
   default: return LEAVE;
@@ -102,6 +109,8 @@ static void put_back(struct ask_session *s, int when) {
    * while stopped): the terminal is the shell's now; leave it to it. */
   if (s->modes == HELD && !s->given_back) put_modes_ignoring_ttou(s->fd, when, &s->saved);
   s->modes = UNTOUCHED;
+  /* The modes first: the next prompt reads them once it has the turn. */
+  ask_turn_give(&s->turn);
 }
 
 /* ---- Handlers ------------------------------------------------------------ */
@@ -164,15 +173,8 @@ static void action_for(enum kind kind, struct sigaction *sa) {
 
 /* ---- Begin and end ------------------------------------------------------- */
 
-/* The device number of terminal `fd`, or 0. */
-static dev_t device_of(int fd) {
-  struct stat st;
-  if (fd < 0 || fstat(fd, &st) == -1 || !S_ISCHR(st.st_mode)) return 0;
-  return st.st_rdev;
-}
-
 ask_session_t *ask_session_begin(int fd) {
-  dev_t device = device_of(fd);
+  dev_t device = ask_terminal_device(fd);
   for (struct ask_session *s = current; s != NULL && device != 0; s = s->previous) {
     if (s->device == device) {
       errno = EBUSY;
@@ -190,6 +192,8 @@ ask_session_t *ask_session_begin(int fd) {
   s->fd = fd;
   s->device = device;
   s->hidden_fd = -1;
+  s->turn_deadline = -1;
+  ask_turn_open(&s->turn, device != 0 && isatty(fd) ? fd : -1);
   s->previous = current;
   sigemptyset(&s->replaced);
   current = s;
@@ -266,7 +270,9 @@ int ask_session_end(ask_session_t *s) {
       noted[notes++] = sig;
   }
   sigset_t mask = s->saved_mask;
+  ask_turn_close(&s->turn);
   if (s->owns_fd) close(s->fd);
+  free(s->waiting_text);
   free(s);
   pthread_sigmask(SIG_SETMASK, &mask, NULL);
   /* Delivered to the actions just put back, to this process only — to
@@ -279,12 +285,21 @@ int ask_session_end(ask_session_t *s) {
 
 /* ---- Holding the terminal ------------------------------------------------ */
 
+static int wait_for_turn(struct ask_session *s, int *signo);
+static int take_stop(struct ask_session *s);
+
 /* The hold mode for a terminal whose own modes are `own`. */
 static struct termios hold_mode(const struct termios *own) {
   struct termios held = *own;
   held.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ECHONL | IEXTEN);
   held.c_lflag |= ISIG;
   held.c_iflag &= ~(tcflag_t)(ICRNL | INLCR | IGNCR); /* bytes as typed */
+  /* Drawn with the output processing the drawing needs, whatever the
+   * caller left (`stty raw` turns OPOST off: each LF would then go down
+   * without going back to the left margin): LF as CR LF, CR as CR, no
+   * upper-casing. The caller's own come back at the end. */
+  held.c_oflag |= OPOST | ONLCR;
+  held.c_oflag &= ~(tcflag_t)(OCRNL | ONLRET | ONOCR | OLCUC);
   held.c_cc[VMIN] = 1;
   held.c_cc[VTIME] = 0;
   return held;
@@ -311,12 +326,21 @@ int ask_session_hold(ask_session_t *s) {
   /* A terminating signal pending: the session is about to end; taking the
    * terminal now could only stop a background process (SIGTTOU). */
   if (ask_session_pending_signal(s) != 0) return 0;
+  if (!s->turn.held) {
+    int signo = 0, taken = wait_for_turn(s, &signo);
+    if (taken == ASK_WAIT_SIGNAL) return 0; /* the next wait delivers it */
+    if (taken == ASK_WAIT_TIMEOUT) {
+      errno = ETIMEDOUT;
+      return -1;
+    }
+  }
   if (s->saved_once) {
     while (tcsetattr(s->fd, TCSANOW, &s->held) == -1) {
       if (errno != EINTR) return -1;
       if (ask_session_pending_signal(s) != 0) return 0; /* the wait delivers it */
     }
     s->modes = HELD;
+    s->given_back = 0;
     return first_held(s);
   }
   for (;;) {
@@ -330,12 +354,23 @@ int ask_session_hold(ask_session_t *s) {
       break;
     }
     s->modes = UNTOUCHED;
-    /* EINTR: stopped by SIGTTOU in the background and continued (SIGCONT
-     * is ours): the modes read were those of whoever had the terminal
-     * then; read them again now — unless a terminating signal came (`kill
+    /* EINTR: in the background, the kernel's SIGTTOU (ours now) came:
+     * the turn back, the stop by its default action, and once continued
+     * the turn and the modes again (the modes read were those of whoever
+     * had the terminal then) — unless a terminating signal came (`kill
      * %1`): then nothing is held, and the next wait delivers it. */
     if (errno != EINTR) return -1;
     if (ask_session_pending_signal(s) != 0) return 0;
+    int signo = 0;
+    if (take_stop(s) && ask_session_pending_signal(s) != 0) return 0;
+    if (!s->turn.held) {
+      int taken = wait_for_turn(s, &signo);
+      if (taken == ASK_WAIT_SIGNAL) return 0;
+      if (taken == ASK_WAIT_TIMEOUT) {
+        errno = ETIMEDOUT;
+        return -1;
+      }
+    }
   }
   s->saved_once = 1;
   return first_held(s);
@@ -356,7 +391,7 @@ void ask_session_release(ask_session_t *s) {
   s->modes = RELEASED;
 }
 
-int ask_session_is_held(const ask_session_t *s) { return s->modes == HELD; }
+int ask_session_is_held(const ask_session_t *s) { return s->modes == HELD && !s->given_back; }
 
 int ask_session_hide_echo(ask_session_t *s, int fd) {
   if (s->hidden) return 0;
@@ -420,10 +455,92 @@ int ask_session_take_resize(ask_session_t *s) {
   return 1;
 }
 
+/* ---- Turns: one prompt at a time on the terminal ------------------------- */
+
+void ask_session_set_waiting_text(ask_session_t *s, const char *text) {
+  free(s->waiting_text);
+  s->waiting_text = text != NULL ? strdup(text) : NULL;
+}
+
+/* How long a wait for the turn sleeps between two looks at the lock: a
+ * turn is taken within this of being given back. */
+enum { TURN_POLL_MS = 10 };
+
+/* Sleeps up to `ms` on the wake-up pipe (a signal ends the sleep). */
+static void nap(struct ask_session *s, int ms) {
+  struct pollfd wake = {s->wake[0], POLLIN, 0};
+  if (poll(&wake, 1, ms) > 0) {
+    char drain[64];
+    while (read(s->wake[0], drain, sizeof drain) > 0) {
+    }
+  }
+}
+
+/* Waits until this process has the turn (ASK_WAIT_READY), a terminating
+ * signal is pending (ASK_WAIT_SIGNAL, *signo) or `turn_deadline` passes
+ * (ASK_WAIT_TIMEOUT). Stops meanwhile stop (nothing is held); the waiting
+ * line is drawn once, when no holder is inside a line — asking the holder
+ * for room while it is. */
+static int wait_for_turn(struct ask_session *s, int *signo) {
+  int drawn = s->waiting_text == NULL;
+  for (;;) {
+    if ((*signo = ask_session_pending_signal(s)) != 0) break;
+    (void)take_stop(s);
+    s->pending[SIGCONT] = 0;
+    if ((*signo = ask_session_pending_signal(s)) != 0) break;
+    if (ask_turn_try(&s->turn)) return ASK_WAIT_READY;
+    if (!drawn) {
+      drawn = ask_turn_draw_if_free(&s->turn, s->fd, s->waiting_text);
+      ask_turn_announce(&s->turn, !drawn);
+    }
+    int wait = TURN_POLL_MS;
+    if (s->turn_deadline >= 0) {
+      int64_t left = s->turn_deadline - ask_now_ms();
+      if (left <= 0) {
+        ask_turn_announce(&s->turn, 0);
+        return ASK_WAIT_TIMEOUT;
+      }
+      if (left < wait) wait = (int)left;
+    }
+    nap(s, wait);
+  }
+  ask_turn_announce(&s->turn, 0);
+  return ASK_WAIT_SIGNAL;
+}
+
+int ask_session_take_turn(ask_session_t *s, int64_t deadline_ms, int *signo) {
+  *signo = 0;
+  if (s == NULL || s->fd < 0) return ASK_WAIT_READY;
+  s->turn_deadline = deadline_ms;
+  if (s->turn.held) return ASK_WAIT_READY;
+  return wait_for_turn(s, signo);
+}
+
+void ask_session_drew(ask_session_t *s, int fd, int at_margin) {
+  if (s != NULL && fd == s->fd && s->modes == HELD && !s->given_back) ask_turn_line(&s->turn, !at_margin);
+}
+
+/* The holder, asked for room by a waiter, while it waits for a key: ends
+ * its line, lets each waiter draw its own (at most a quarter second), and
+ * says so: the prompt is drawn again below. 1 when it made room. */
+static int make_room(struct ask_session *s) {
+  if (s->modes != HELD || s->given_back || !ask_turn_room_asked(&s->turn)) return 0;
+  int signo;
+  (void)ask_write_all(s, s->fd, "\n", 1, &signo);
+  ask_turn_line(&s->turn, 0);
+  int64_t until = ask_now_ms() + 250;
+  while (ask_turn_room_asked(&s->turn) && ask_now_ms() < until && ask_session_pending_signal(s) == 0)
+    nap(s, 5);
+  return 1;
+}
+
+/* ---- Stops and continues ------------------------------------------------- */
+
 /* Applies again what the terminal should have (after a stop, or a
  * continue in the background): the held modes, or the saved ones while
- * released. From the background tcsetattr stops the process (SIGTTOU)
- * until it is in the foreground; the SIGCONT then makes it EINTR. */
+ * released — once the turn is ours again. From the background tcsetattr
+ * stops the process (SIGTTOU) until it is in the foreground; the SIGCONT
+ * then makes it EINTR. */
 static void apply_again(struct ask_session *s) {
   if (s->modes == UNTOUCHED) return;
   const struct termios *modes = s->modes == HELD ? &s->held : &s->saved;
@@ -431,49 +548,67 @@ static void apply_again(struct ask_session *s) {
    * no waiting for `fg` to take a terminal that is given back at once. */
   for (;;) {
     if (ask_session_pending_signal(s) != 0) return;
+    int signo;
+    if (!s->turn.held && wait_for_turn(s, &signo) != ASK_WAIT_READY) return; /* the reader sees why */
     if (tcsetattr(s->fd, TCSANOW, modes) == 0 || errno != EINTR) break;
+    (void)take_stop(s);
   }
   s->given_back = 0;
 }
 
-/* Ctrl-Z: the terminal's own modes back (input kept), then the stop by
- * the saved action (SIGTSTP to this process only), then the terminal
- * taken again once continued in the foreground. */
-static void stop(struct ask_session *s) {
-  if (s->modes == HELD) {
+/* Ctrl-Z, or SIGTTIN or SIGTTOU (sent, or the kernel's for a background
+ * terminal call): the terminal's own modes back (input kept) and the turn,
+ * then the stop by the signal's saved action (the default: stop), to this
+ * process only; once continued, the terminal is taken again by the caller
+ * (apply_again). */
+static void stop(struct ask_session *s, int sig) {
+  if (s->modes == HELD && !s->given_back) {
     put_modes_ignoring_ttou(s->fd, TCSANOW, &s->saved);
     s->given_back = 1;
   }
+  ask_turn_give(&s->turn);
   if (s->hidden) put_modes_ignoring_ttou(s->hidden_fd, TCSANOW, &s->hidden_saved);
   struct sigaction ours;
-  sigaction(SIGTSTP, &s->saved_actions[SIGTSTP], &ours);
+  sigaction(sig, &s->saved_actions[sig], &ours);
   sigset_t set;
   sigemptyset(&set);
-  sigaddset(&set, SIGTSTP);
+  sigaddset(&set, sig);
   pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-  kill(getpid(), SIGTSTP); /* stops here until SIGCONT */
-  sigaction(SIGTSTP, &ours, NULL);
+  kill(getpid(), sig); /* stops here until SIGCONT */
+  sigaction(sig, &ours, NULL);
   if (s->hidden) {
     struct termios hidden = s->hidden_saved;
     hidden.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
     while (tcsetattr(s->hidden_fd, TCSANOW, &hidden) == -1 && errno == EINTR) {
     }
   }
-  apply_again(s);
+}
+
+/* Stops for each stop signal pending: 1 when one was. */
+static int take_stop(struct ask_session *s) {
+  static const int stops[] = {SIGTSTP, SIGTTIN, SIGTTOU};
+  int stopped = 0;
+  for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+    if (!s->pending[stops[i]]) continue;
+    s->pending[stops[i]] = 0;
+    stop(s, stops[i]);
+    stopped = 1;
+  }
+  return stopped;
 }
 
 /* What the pending flags ask for: ASK_WAIT_SIGNAL (terminating, *signo
  * set), ASK_WAIT_RESUMED (stopped or continued: the terminal is taken
- * again), or -1 to go on waiting. */
+ * again), ASK_WAIT_TIMEOUT (continued, and the turn did not come back in
+ * time), or -1 to go on waiting. */
 static int take_pending(struct ask_session *s, int *signo) {
   if ((*signo = ask_session_pending_signal(s)) != 0) return ASK_WAIT_SIGNAL;
-  if (!s->pending[SIGTSTP] && !s->pending[SIGCONT]) return -1;
-  if (s->pending[SIGTSTP]) {
-    s->pending[SIGTSTP] = 0;
-    stop(s);
+  if (!s->pending[SIGTSTP] && !s->pending[SIGTTIN] && !s->pending[SIGTTOU] && !s->pending[SIGCONT]) return -1;
+  if (take_stop(s)) {
+    apply_again(s);
   } else {
     s->pending[SIGCONT] = 0;
-    /* Continued without a Ctrl-Z of ours (SIGSTOP and SIGCONT from
+    /* Continued without a stop of ours (SIGSTOP and SIGCONT from
      * outside, or a stray SIGCONT): when the terminal still has the held
      * modes, nobody else had it, and nothing needs drawing again. */
     struct termios now;
@@ -487,19 +622,24 @@ static int take_pending(struct ask_session *s, int *signo) {
   }
   /* One resume, whatever number of continues it took (`bg` then `fg`). */
   s->pending[SIGCONT] = 0;
-  s->pending[SIGTSTP] = 0;
+  s->pending[SIGTSTP] = s->pending[SIGTTIN] = s->pending[SIGTTOU] = 0;
   if ((*signo = ask_session_pending_signal(s)) != 0) return ASK_WAIT_SIGNAL;
+  if (s->modes == HELD && s->given_back) return ASK_WAIT_TIMEOUT; /* the turn did not come back */
   return ASK_WAIT_RESUMED;
 }
 
-int ask_session_wait(ask_session_t *s, int fd, int64_t deadline_ms, int *signo) {
+/* The wait of ask_session_wait; `redraws`: the caller draws its prompt
+ * again on ASK_WAIT_RESUMED, so a waiter's line may be let in. */
+static int session_wait(struct ask_session *s, int fd, int64_t deadline_ms, int *signo, int redraws) {
   /* What the terminal has now (held, or libedit's editing modes): a
    * continue that finds them unchanged needs no redraw. */
   if (s != NULL) s->seen_valid = s->modes == HELD && tcgetattr(s->fd, &s->seen) == 0;
+  int room = redraws && s != NULL && s->turn.fd >= 0 && s->turn.held;
   for (;;) {
     if (s != NULL) {
       int taken = take_pending(s, signo);
       if (taken >= 0) return taken;
+      if (room && make_room(s)) return ASK_WAIT_RESUMED;
     }
     struct pollfd fds[2] = {{fd, POLLIN, 0}, {s != NULL ? s->wake[0] : -1, POLLIN, 0}};
     int timeout = -1;
@@ -508,6 +648,8 @@ int ask_session_wait(ask_session_t *s, int fd, int64_t deadline_ms, int *signo) 
       if (left <= 0) return ASK_WAIT_TIMEOUT;
       timeout = left > 0x7fffffff ? 0x7fffffff : (int)left;
     }
+    /* A holder looks for a waiter asking for room now and then. */
+    if (room && (timeout < 0 || timeout > 50)) timeout = 50;
     int n = poll(fds, s != NULL ? 2 : 1, timeout);
     if (n == -1) {
       if (errno == EINTR) continue;
@@ -522,4 +664,12 @@ int ask_session_wait(ask_session_t *s, int fd, int64_t deadline_ms, int *signo) 
     }
     if (fds[0].revents) return ASK_WAIT_READY;
   }
+}
+
+int ask_session_wait(ask_session_t *s, int fd, int64_t deadline_ms, int *signo) {
+  return session_wait(s, fd, deadline_ms, signo, 0);
+}
+
+int ask_session_wait_redrawing(ask_session_t *s, int fd, int64_t deadline_ms, int *signo) {
+  return session_wait(s, fd, deadline_ms, signo, 1);
 }

@@ -63,7 +63,17 @@ package struct AlertPresenter {
   /// (both from ``Alert/validatedIndexing()``: a spec's decoder validates
   /// it, and a million titles are not checked twice).
   package func present(validated alert: Alert, titles: TitleIndex) throws(AskError) -> Response {
-    let response = try ask(alert, titles: titles)
+    let deadline = Self.deadline(after: alert.timeout)
+    // Another prompt on the terminal: its turn first. When the time runs
+    // out meanwhile, the alert times out unseen (its default, if any, as
+    // for any timeout), and nothing is drawn: the terminal is not ours.
+    guard try console.takeTurn(until: deadline) else {
+      if alert.style == .default, let index = alert.defaultButtonIndex {
+        return .chose(index, in: alert, outcome: .timedOut)
+      }
+      return .timedOutWithoutChoice
+    }
+    let response = try ask(alert, titles: titles, deadline: deadline)
     // A timeout says so, on a line of its own (SPEC §5).
     if response.outcome == .timedOut { try console.draw(AlertLayout.timeoutNotice(response) + "\n") }
     return response
@@ -71,7 +81,7 @@ package struct AlertPresenter {
 
   /// Asks `alert` (validated; its buttons' `titles`): the header, the
   /// fields, the buttons.
-  private func ask(_ alert: Alert, titles: TitleIndex) throws(AskError) -> Response {
+  private func ask(_ alert: Alert, titles: TitleIndex, deadline: Int64?) throws(AskError) -> Response {
     // A style that asks a secret makes the process non-dumpable from its
     // start (SPEC §6), while the login of login-password is typed too: an
     // empty secret is held until the prompt ends (the secret read then
@@ -79,7 +89,6 @@ package struct AlertPresenter {
     let asksSecret = (0..<alert.style.fieldCount).contains { alert.style.isSecureField($0) }
     let hold = asksSecret ? SecretText() : nil
     defer { withExtendedLifetime(hold) {} }
-    let deadline = Self.deadline(after: alert.timeout)
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
     if alert.style.isSecureField(0) { console.discardTypeahead() }

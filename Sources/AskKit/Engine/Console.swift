@@ -30,6 +30,14 @@ package protocol Console: AnyObject {
   /// Drops input typed before now (it was echoed in clear: SPEC §5, before
   /// a prompt whose first field is secure).
   func discardTypeahead()
+  /// Waits until the prompt may be drawn: until no other process's prompt
+  /// holds the same terminal (SPEC §6: one prompt at a time per terminal),
+  /// or `deadline` (`ask_now_ms` milliseconds; `nil`: never) passes.
+  /// - Returns: true when it may be drawn, false when the time ran out
+  ///   first (nothing is drawn then).
+  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
+  ///   arrives while it waits.
+  func takeTurn(until deadline: Int64?) throws(AskError) -> Bool
 }
 
 /// One line to read.

@@ -51,6 +51,9 @@ public final class ScriptedConsole: Console {
 
   package func discardTypeahead() { discards += 1 }
 
+  /// A script has the terminal to itself: always true.
+  package func takeTurn(until deadline: Int64?) throws(AskError) -> Bool { true }
+
   package func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
     transcript += request.prompt
     switch try next() {

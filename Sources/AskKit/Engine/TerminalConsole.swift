@@ -77,6 +77,8 @@ public final class TerminalConsole: Console {
   private var editor: OpaquePointer?
   /// The line being read, for what Tab completes.
   private var lineRequest = LineRequest(prompt: "")
+  /// While true, ``restore()`` keeps the session (``keepingTerminal(_:)``).
+  private var keepsTerminal = false
 
   /// Opens the terminal and sets up the answer source.
   /// - Parameters:
@@ -178,15 +180,56 @@ public final class TerminalConsole: Console {
     }
     session = made
     Interruption.session = made
+    // TRANSLATORS: drawn, on a line of its own, by a prompt that waits
+    // while another program's prompt (a second askpass, a pinentry) has
+    // the same terminal.
+    ask_session_set_waiting_text(made, localized("Waiting for another prompt on this terminal…") + "\n")
+  }
+
+  /// Waits for this terminal's turn (SPEC §6: one prompt at a time per
+  /// terminal, across processes) until `deadline` (`ask_now_ms`
+  /// milliseconds; `nil`: never); true at once when answers do not come
+  /// from the terminal, or the turn is already this console's.
+  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
+  ///   arrives while it waits.
+  package func takeTurn(until deadline: Int64?) throws(AskError) -> Bool {
+    guard isInteractive else { return true }
+    try begin()
+    var signo: Int32 = 0
+    switch Int(ask_session_take_turn(session, deadline ?? -1, &signo)) {
+    case ASK_WAIT_TIMEOUT: return false
+    case ASK_WAIT_SIGNAL: throw .interrupted(signal: signo)
+    default: return true
+    }
+  }
+
+  /// Runs `body` with the terminal held from one prompt to the next: the
+  /// ``Alert/present(on:)-(TerminalConsole)`` calls in it keep the session
+  /// (the held modes, the turn, what is typed ahead) instead of restoring
+  /// it after each, and it is restored once, when `body` returns or throws.
+  /// pinentry's GETPIN asks its fields so (SETREPEAT's two included), as
+  /// pinentry-tty does.
+  package func keepingTerminal<T>(_ body: () throws(AskError) -> T) throws(AskError) -> T {
+    let outer = keepsTerminal
+    keepsTerminal = true
+    defer {
+      keepsTerminal = outer
+      if !outer { endSession() }
+    }
+    return try body()
   }
 
   /// The session, begun, with the terminal held when answers come from it
-  /// (echo is off before anything of a prompt is drawn).
-  private func held() throws(AskError) -> OpaquePointer {
+  /// (echo is off before anything of a prompt is drawn); `nil` when the
+  /// terminal's turn did not come by the prompt's deadline.
+  private func held() throws(AskError) -> OpaquePointer? {
     try begin()
     guard let session else { throw .io(localized("begin the terminal session"), errno: 0) }
     if isInteractive && ask_session_is_held(session) == 0 && ask_session_hold(session) != 0 {
       let error = errno
+      // The turn did not come back by the prompt's deadline (continued
+      // after a stop while another prompt had the terminal): not ours.
+      if error == ETIMEDOUT { return nil }
       // Closed while a spec was awaited: a lost terminal, as a hang-up.
       if error == EIO { throw .interrupted(signal: SIGHUP) }
       // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
@@ -240,7 +283,9 @@ public final class TerminalConsole: Console {
   /// `readpassphrase(3)` does; the default action ends the process).
   /// ``Alert/present(on:)-(TerminalConsole)`` calls it after every prompt;
   /// idempotent; the next prompt begins a new session.
-  public func restore() { endSession() }
+  public func restore() {
+    if !keepsTerminal { endSession() }
+  }
 
   /// As ``restore()``, and returns the first signal sent (when the process
   /// is still alive: its action did not end it), or 0.
@@ -268,7 +313,7 @@ public final class TerminalConsole: Console {
   /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
   ///   arrives while the write waits (a terminal stopped by Ctrl-S).
   package func draw(_ text: String) throws(AskError) {
-    let session = try held()
+    guard let session = try held() else { return }  // nothing drawn on another's prompt
     // Prompts mark invisible bytes for libedit; drawn here they need none.
     // (Looked for with memchr: `String.contains` of a `String` costs a
     // 10 MB title a third of a second, `utf8.contains` a debug build as much.)
@@ -282,8 +327,12 @@ public final class TerminalConsole: Console {
     if failed && signo != 0 { throw .interrupted(signal: signo) }
   }
 
+  /// Drops what was typed before the terminal was held (the terminal
+  /// echoed it); keys typed while it was already held (kept from an
+  /// earlier field: ``keepingTerminal(_:)``) were never echoed, and stay.
   package func discardTypeahead() {
-    if let session = try? held() { ask_session_discard_input(session) }
+    if let session, ask_session_is_held(session) != 0 { return }
+    if let session = (try? held()) ?? nil { ask_session_discard_input(session) }
   }
 
   /// Waits until `fd` has input, through the session when it has begun (so
@@ -333,7 +382,7 @@ public final class TerminalConsole: Console {
   package func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
     var signo: Int32 = 0
     let deadline = request.deadline ?? -1
-    let session = try held()
+    guard let session = try held() else { return .timedOut }
     guard isInteractive, let editor = try openEditor(session) else {
       try draw(request.prompt)
       // A terminal too big for libedit: the line is read in the terminal's
@@ -378,7 +427,7 @@ public final class TerminalConsole: Console {
     var signo: Int32 = 0
     let deadline = request.deadline ?? -1
     let secret = SecretText()
-    let session = try held()
+    guard let session = try held() else { return .timedOut }
     guard isInteractive else {
       // From a pipe: a plain line, as `sudo -S`; shown masked. From a
       // terminal that is not ours: the same, with its echo off.

@@ -81,15 +81,26 @@ int ask_scalar_width(uint32_t scalar);
  *   terminal and the signal's saved action; when that is the default it
  *   raises the signal again at once (the process dies by it, terminal
  *   restored), else it marks the signal pending as above;
- * - SIGTSTP: the wait gives the terminal its saved modes back, stops the
- *   process by the saved action, and takes the terminal again when
- *   continued; SIGCONT: the held modes are applied again (after every
- *   continue, before anything is read); SIGWINCH: noted for
- *   ask_session_take_resize.
+ * - SIGTSTP, SIGTTIN and SIGTTOU (sent with kill(2), or the kernel's for
+ *   a terminal call from the background): the wait gives the terminal its
+ *   saved modes and its turn back, stops the process by the signal's
+ *   saved action (the default: a stop, never an EINTR loop), and takes the
+ *   turn and the terminal again when continued, as readpassphrase(3) does;
+ *   SIGCONT: the held modes are applied again (after every continue,
+ *   before anything is read); SIGWINCH: noted for ask_session_take_resize.
  * A signal whose action is SIG_IGN at begin stays ignored (nohup, SIGTSTP
- * inside `$(…)`); SIGTTIN and SIGTTOU keep their action (the kernel stops
- * a background process that touches the terminal before anything
- * changes). The handled signals are unblocked in the calling thread.
+ * inside `$(…)`). The handled signals are unblocked in the calling thread.
+ *
+ * One prompt at a time per terminal, across processes (SPEC §6; turn.c):
+ * before the terminal is held, the session takes the turn — an exclusive
+ * flock(2) on the terminal's device node (TIOCGDEV: /dev/pts/3, never
+ * /dev/tty) — and reads the modes it saves after that; it gives the turn
+ * back when it gives the modes back (at a stop, at the end), after them.
+ * A session waiting for the turn draws ask_session_set_waiting_text's
+ * line once, never inside the holder's line: the holder, asked, ends its
+ * line and draws its prompt again below (ASK_WAIT_RESUMED). Where the
+ * device node cannot be opened (after `su`, it is the first user's) there
+ * are no turns: the session goes on at once, as before.
  *
  * ask_session_end restores the terminal, the signal actions and the mask,
  * and then sends each terminating signal that arrived meanwhile to this
@@ -145,6 +156,22 @@ ask_session_t *_Nullable ask_session_begin(int fd);
  * terminal). */
 ask_session_t *_Nullable ask_session_open(const char *path);
 
+/* The line a wait for the terminal's turn draws (ending in LF; copied),
+ * or NULL for none. */
+void ask_session_set_waiting_text(ask_session_t *session, const char *_Nullable text);
+
+/* Waits for the terminal's turn (see above) until `deadline_ms` (as for
+ * ask_session_wait; negative: none), which later holds of this session
+ * keep: ASK_WAIT_READY when this process has it (at once when it already
+ * has, or there are no turns), ASK_WAIT_SIGNAL (*signo) or
+ * ASK_WAIT_TIMEOUT. Stops while waiting just stop (nothing is held). */
+int ask_session_take_turn(ask_session_t *_Nullable session, int64_t deadline_ms, int *signo);
+
+/* Tells the session that a drawing on `fd` left the cursor at the left
+ * margin (`at_margin`) or inside a line (ask_write_all does for each
+ * write): a prompt waiting its turn draws its line only at the margin. */
+void ask_session_drew(ask_session_t *_Nullable session, int fd, int at_margin);
+
 /* Holds the session's terminal: the first time, saves its modes (after any
  * stop by SIGTTOU in the background, read again: the modes seen before
  * may have been another job's), then applies the hold mode — canonical
@@ -152,8 +179,13 @@ ask_session_t *_Nullable ask_session_open(const char *path);
  * the foreground job), no CR/LF translation on input, VMIN 1, VTIME 0 —
  * with TCSANOW, so typed-ahead input is kept. Later calls apply the hold
  * mode again (after libedit set its own, or after ask_session_release).
- * Retries on EINTR. Returns 0, or -1 with errno (ENOTTY without a
- * terminal). */
+ * The hold mode also turns on the output processing the drawing needs
+ * (OPOST, ONLCR; OCRNL, ONLRET, ONOCR, OLCUC off), whatever the caller
+ * left (`stty raw`). It takes the turn first (ask_session_take_turn's
+ * deadline). Retries on EINTR. Returns 0 (also when a terminating signal
+ * came first: nothing held, the next wait gives it), or -1 with errno
+ * (ENOTTY without a terminal; ETIMEDOUT when the turn did not come by the
+ * deadline). */
 int ask_session_hold(ask_session_t *session);
 
 /* The terminal's own modes: those saved by the first hold, or, before
@@ -223,6 +255,13 @@ enum {
  * stop). `session` may be NULL: then only `fd` and the deadline count.
  * *signo is set for ASK_WAIT_SIGNAL. */
 int ask_session_wait(ask_session_t *_Nullable session, int fd, int64_t deadline_ms, int *signo);
+
+/* As ask_session_wait, for a reader that draws its prompt again on
+ * ASK_WAIT_RESUMED: a holder asked for room by a prompt waiting its turn
+ * ends its line, lets that line be drawn, and returns ASK_WAIT_RESUMED.
+ * ASK_WAIT_TIMEOUT also when, continued, the turn did not come back by the
+ * deadline (the terminal is not held then). */
+int ask_session_wait_redrawing(ask_session_t *_Nullable session, int fd, int64_t deadline_ms, int *signo);
 
 /* The first terminating signal pending in the session, or 0. */
 int ask_session_pending_signal(const ask_session_t *_Nullable session);

@@ -1,0 +1,268 @@
+import AskTestSupport
+import Glibc
+import Testing
+
+/// The terminal is shared (SPEC §6): one prompt at a time per terminal
+/// across processes, stop signals that give it back, and drawing that
+/// starts each line at the left margin whatever output modes the caller
+/// left.
+@Suite("The shared terminal", .ownThread)
+struct SharedTerminalTests {
+  /// The screen after its last occurrence of `marker`: what the prompt
+  /// drawn last shows.
+  static func after(last marker: String, in screen: String) -> Substring? {
+    screen.ranges(of: marker).last.map { screen[$0.upperBound...] }
+  }
+
+  @Test("Two secure prompts on one terminal: the second waits, drawing one line, until the first times out; its secret is never echoed and the shell gets its own modes back")
+  func secondPromptWaits() throws {
+    let pty = try AskSession.shell("""
+      ask -s secure -t 'First vault' --timeout 1.5 </dev/tty >/dev/null &
+      until stty -a | grep -q -- ' -echo '; do sleep 0.05; done
+      ask -s secure -t 'Second vault'; echo "status $?"; wait
+      """)
+    try pty.waitFor("Second vault", timeout: 10)
+    try pty.waitForModes(echo: false, canonical: false)
+    let screen = pty.screen
+    // Drawn only once the first prompt had ended, with the wait's line before.
+    let second = try #require(screen.ranges(of: "Second vault").first)
+    let timedOut = try #require(screen.ranges(of: "Timed out.").first, "\(loggedText(screen, limit: 400))")
+    #expect(second.lowerBound > timedOut.lowerBound)
+    #expect(pty.count("Waiting for another prompt on this terminal…") == 1)
+    pty.type("hunter2")
+    try pty.waitFor("Password: *******")
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "hunter2\nstatus 0\n")
+    #expect(!pty.screen.contains("hunter2"))
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("SIGTERM to the prompt that has the terminal gives it, restored, to the one waiting, which then holds it")
+  func holderEndsBySignal() throws {
+    let pty = try AskSession.shell("""
+      ask -s secure -t 'First vault' </dev/tty >/dev/null & echo $! > "$HOME/first"
+      until stty -a | grep -q -- ' -echo '; do sleep 0.05; done
+      ask -s secure -t 'Second vault'; echo "status $?"; wait
+      """)
+    try pty.waitFor("Waiting for another prompt on this terminal…")
+    #expect(!pty.screen.contains("Second vault"))
+    let first = try ArtifactsTests.read(pty.temporaryDirectory + "/first")
+    kill(try #require(first.split(separator: "\n").first.flatMap { pid_t($0) }), SIGTERM)
+    try pty.waitFor("Second vault")
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("s3cret\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "s3cret\nstatus 0\n")
+    #expect(!pty.screen.contains("s3cret"))
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("The waiting line never lands inside the answer line: the prompt that has the terminal ends its line, and draws itself again below with what was typed")
+  func waitingLineBelowAnswerLine() throws {
+    let pty = try AskSession.shell("""
+      ask -t 'Pick one' Alpha Beta </dev/tty > "$HOME/first" &
+      until [ -e "$HOME/go" ]; do sleep 0.05; done
+      ask -s secure -t 'Second vault' >/dev/null; wait
+      """)
+    let prompt = "Choice [1-2, Ctrl-D = cancel]: "
+    try pty.waitForPrompt()
+    pty.type("x")
+    try pty.waitFor(prompt + "x")
+    #expect(creat(pty.temporaryDirectory + "/go", 0o600) >= 0)
+    try pty.waitFor("Waiting for another prompt on this terminal…")
+    // The answer line ended before the waiting line; the prompt drawn
+    // again below it, with what was typed.
+    #expect(pty.screen.contains(prompt + "x\r\nWaiting for another prompt on this terminal…\r\n"),
+            "\(loggedText(pty.screen, limit: 400))")
+    try pty.waitUntil("the first prompt drawn again") { pty.count(prompt + "x") == 2 }
+    #expect(Self.after(last: "Waiting for another prompt", in: pty.screen)?.contains("Pick one") == true)
+    pty.type("\u{7f}2\r")
+    try pty.waitForPrompt("Password: ")
+    #expect(pty.screen.contains("Second vault"))
+    pty.type("\u{4}")
+    _ = try pty.waitForExit()
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/first") == "Beta\n")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Four ask-askpass started at once by xargs -P4 take the terminal in turn: each answer reaches its own caller, none is echoed")
+  func fourAskpassInParallel() throws {
+    let pty = try AskSession.shell(AskpassTests.linked("""
+      printf '%s\\n' 1 2 3 4 | xargs -P4 -I{} sh -c 'ask-askpass "Passphrase for vault {}: " > "$HOME/out.{}"'
+      echo "xargs $?"
+      """))
+    var answered: Set<Character> = []
+    for _ in 1...4 {
+      var vault: Character = "?"
+      try pty.waitUntil("a prompt not answered yet, held", timeout: 10) {
+        guard let rest = Self.after(last: "Passphrase for vault ", in: pty.screen), let number = rest.first,
+              !answered.contains(number), rest.hasSuffix("Password: ") else { return false }
+        vault = number
+        return true
+      }
+      try pty.waitForModes(echo: false, canonical: false)
+      answered.insert(vault)
+      pty.type("secret-\(vault)\r")
+    }
+    #expect(try pty.waitForExit(timeout: 10) == 0)
+    #expect(pty.stdout == "xargs 0\n")
+    for vault in 1...4 {
+      #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/out.\(vault)") == "secret-\(vault)\n")
+    }
+    #expect(!pty.screen.contains("secret-"))
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Two git credential fill in parallel with core.askPass=ask-askpass: four prompts in turn, each username and password read back by its own git")
+  func twoGitsInParallel() throws {
+    let pty = try AskSession.shell(AskpassTests.linked("""
+      for i in 1 2; do
+        printf 'protocol=https\\nhost=host%s.example\\n\\n' $i |
+          git -c core.askPass=ask-askpass credential fill > "$HOME/git.$i" &
+      done
+      wait; echo done
+      """), environment: ["GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0"])
+    var answered: Set<String> = []
+    for _ in 1...4 {
+      var prompt = ""
+      try pty.waitUntil("a git prompt not answered yet, held", timeout: 10) {
+        let screen = pty.screen
+        let username = screen.ranges(of: "Username for 'https://").last
+        let password = screen.ranges(of: "Password for 'https://").last
+        guard let last = [username, password].compactMap({ $0 }).max(by: { $0.lowerBound < $1.lowerBound }) else {
+          return false
+        }
+        let rest = screen[last.lowerBound...]
+        guard let line = rest.split(separator: "\r\n").first, !answered.contains(String(line)),
+              rest.hasSuffix("Username: ") || rest.hasSuffix("Password: ") else { return false }
+        prompt = String(line)
+        return true
+      }
+      try pty.waitForModes(canonical: false)
+      answered.insert(prompt)
+      let host = prompt.contains("host1") ? "1" : "2"
+      pty.type(prompt.hasPrefix("Username") ? "user\(host)\r" : "pw-\(host)\r")
+    }
+    #expect(try pty.waitForExit(timeout: 10) == 0)
+    #expect(pty.stdout == "done\n")
+    for host in 1...2 {
+      #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/git.\(host)")
+        == "protocol=https\nhost=host\(host).example\nusername=user\(host)\npassword=pw-\(host)\n")
+    }
+    #expect(!pty.screen.contains("pw-"))
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Prompts on another terminal never wait: a prompt held on one pty does not delay one on another")
+  func otherTerminalNeverWaits() throws {
+    let first = try AskSession.ask(["-s", "secure", "-t", "First vault"])
+    try first.waitForPrompt("Password: ")
+    let second = try AskSession.ask(["-s", "secure", "-t", "Second vault"])
+    try second.waitForPrompt("Password: ")
+    #expect(!second.screen.contains("Waiting for another prompt"))
+    second.type("two\r")
+    #expect(try second.waitForExit() == 0)
+    first.type("one\r")
+    #expect(try first.waitForExit() == 0)
+    #expect(first.stdout == "one\n" && second.stdout == "two\n")
+  }
+
+  @Test("pinentry's GETPIN with SETREPEAT holds the terminal across both fields: keys typed ahead for both are kept")
+  func repeatKeepsTypeahead() throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: PinentryTests.commands([
+      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "GETPIN", "BYE",
+    ]))
+    try pty.waitForPrompt("Passphrase: ")
+    pty.type("abc\rabc\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout.hasSuffix("OK\nS PIN_REPEATED\nD abc\nOK\nOK closing connection\n"))
+    #expect(!pty.screen.contains("abc"))
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("pinentry's GETPIN with SETREPEAT: echo stays off from the first field to the second")
+  func repeatNeverEchoes() throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: PinentryTests.commands([
+      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "GETPIN", "BYE",
+    ]))
+    try pty.waitForPrompt("Passphrase: ")
+    pty.type("abc\r")
+    let changes = try pty.echoChanges(until: "the repeat field") { pty.screen.contains("Repeat: ") }
+    #expect(!changes.contains(true), "ECHO as seen: \(changes)")
+    pty.type("abc\r")
+    #expect(try pty.waitForExit() == 0)
+  }
+
+  /// A Python parent that is not a job-control shell: `ask` in a process
+  /// group of its own, made the terminal's foreground (so stop signals
+  /// stop it: its group is not orphaned); the status passed on.
+  static let foregroundChild = """
+    import os, signal, subprocess, sys
+    signal.signal(signal.SIGTTOU, signal.SIG_IGN)  # for tcsetpgrp, not the child's
+    def own_group():
+        os.setpgrp()
+        signal.signal(signal.SIGTTOU, signal.SIG_DFL)
+    child = subprocess.Popen(sys.argv[1:], preexec_fn=own_group)
+    os.tcsetpgrp(0, child.pid)
+    while True:
+        _, status = os.waitpid(child.pid, os.WUNTRACED | os.WCONTINUED)
+        if os.WIFEXITED(status) or os.WIFSIGNALED(status): break
+    os.tcsetpgrp(0, os.getpgrp())
+    sys.exit(os.waitstatus_to_exitcode(status) & 0xff)
+    """
+
+  @Test("kill -TTIN or -TTOU on a foreground ask: the terminal given back before it stops, held again on SIGCONT",
+        arguments: [SIGTTIN, SIGTTOU])
+  func stopSignals(signal: Int32) throws {
+    let pty = try AskSession.shell("exec python3 -c \"$PARENT\" ask -s secure -t Vault",
+                                   environment: ["PARENT": Self.foregroundChild])
+    try pty.waitForPrompt("Password: ")
+    try pty.waitForModes(echo: false, canonical: false)
+    let ask = try pty.waitForProcess(named: "ask")
+    kill(ask.pid, signal)
+    try pty.waitForProcess(named: "ask", state: "T")
+    try pty.waitForModes(echo: true, canonical: true)
+    kill(ask.pid, SIGCONT)
+    try pty.waitUntil("the prompt drawn again") { pty.count("Password: ") == 2 }
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("pw\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "pw\n")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("A terminal the caller left raw (stty raw -echo): every line drawn starts at the left margin, and the raw modes come back",
+        arguments: [["-t", "Pick", "Alpha", "Beta"], ["-s", "login-password", "-t", "Sign in"]])
+  func rawCaller(arguments: [String]) throws {
+    let pty = try AskSession.shell(
+      "stty raw -echo; ask \(arguments.map { "'\($0)'" }.joined(separator: " ")) >/dev/null; stty -a > \"$HOME/after\"")
+    let first = arguments.contains("Pick") ? "Choice [" : "Login: "
+    try pty.waitForPrompt(first)
+    pty.type(arguments.contains("Pick") ? "1\r" : "alice\r")
+    if !arguments.contains("Pick") {
+      try pty.waitForPrompt("Password: ")
+      pty.type("pw\r")
+    }
+    #expect(try pty.waitForExit() == 0)
+    // Every LF ask drew came after a CR (LF alone: the next line starts
+    // where this one ended).
+    let bytes = pty.screenBytes
+    let bare = bytes.indices.filter { bytes[$0] == 10 && ($0 == 0 || bytes[$0 - 1] != 13) }
+    #expect(bare.isEmpty, "\(loggedBytes(bytes, limit: 400))")
+    let after = try ArtifactsTests.read(pty.temporaryDirectory + "/after")
+    #expect(after.contains("-opost") && after.contains("-icanon") && after.contains("-echo "))
+  }
+
+  @Test("pinentry on a terminal left raw draws each line from the left margin")
+  func rawPinentry() throws {
+    let pty = try AskSession.shell(
+      "stty raw -echo; ask --pinentry >/dev/null <<'END'\nOPTION ttyname=/dev/tty\nSETDESC Unlock%0Athe key\nGETPIN\nBYE\nEND\nstty sane")
+    try pty.waitForPrompt("PIN: ")
+    pty.type("pw\r")
+    #expect(try pty.waitForExit() == 0)
+    let bytes = pty.screenBytes
+    #expect(bytes.indices.allSatisfy { bytes[$0] != 10 || ($0 > 0 && bytes[$0 - 1] == 13) },
+            "\(loggedBytes(bytes, limit: 400))")
+  }
+}
