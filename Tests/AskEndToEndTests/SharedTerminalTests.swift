@@ -200,11 +200,11 @@ struct SharedTerminalTests {
   static let foregroundChild = """
     import os, signal, subprocess, sys
     signal.signal(signal.SIGTTOU, signal.SIG_IGN)  # for tcsetpgrp, not the child's
-    def own_group():
+    def own_group():  # the foreground before ask starts, SIGTTOU at its default
         os.setpgrp()
+        os.tcsetpgrp(0, os.getpgrp())
         signal.signal(signal.SIGTTOU, signal.SIG_DFL)
     child = subprocess.Popen(sys.argv[1:], preexec_fn=own_group)
-    os.tcsetpgrp(0, child.pid)
     while True:
         _, status = os.waitpid(child.pid, os.WUNTRACED | os.WCONTINUED)
         if os.WIFEXITED(status) or os.WIFSIGNALED(status): break
