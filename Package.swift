@@ -33,7 +33,7 @@ let package = Package(
     ),
     .target(name: "AskKit", dependencies: ["CEditLine"]),
     .target(name: "AskCLI", dependencies: ["AskKit", "CEditLine"]),
-    .executableTarget(name: "ask", dependencies: ["AskCLI"]),
+    .executableTarget(name: "ask", dependencies: ["AskCLI", "CEditLine"]),
     .executableTarget(name: "ask-docgen", dependencies: ["AskCLI"]),
     // What a Swift program embedding AskKit writes, seeing only the public
     // API (packageAccess: false): the seeds' action sheet, synchronous

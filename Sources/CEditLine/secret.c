@@ -11,7 +11,10 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-/* Secrets held now, and the dumpable flag before the first. */
+void ask_process_make_undumpable(void) { (void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
+
+/* Secrets held now, and the dumpable flag before the first (a library
+ * host's: the `ask` command's is already 0, and stays 0). */
 static int secrets_held;
 static int dumpable_before = 1;
 

@@ -542,6 +542,13 @@ enum {
  * (mlock: never swapped; skipped when RLIMIT_MEMLOCK refuses). */
 void ask_secret_init(ask_secret_t *s);
 
+/* Makes the process not dumpable for good (prctl PR_SET_DUMPABLE 0): no
+ * core dump, no ptrace(2) attach and no /proc/PID/mem by a process of the
+ * same user without CAP_SYS_PTRACE. The `ask` command calls it first
+ * thing; a library host decides for itself (a secret held makes it
+ * undumpable while held). */
+void ask_process_make_undumpable(void);
+
 /* Overwrites, unlocks and frees the secret; `s` is empty afterwards. When
  * it was the last one held, the process's dumpable flag is what it was
  * before the first. */
