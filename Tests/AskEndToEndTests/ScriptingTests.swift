@@ -359,6 +359,23 @@ struct ScriptingTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("Titles that differ only by an invisible character are duplicates, from flags and from JSON: exit 2 naming it",
+        arguments: [0xAD, 0x200B, 0x200C, 0x200D, 0x180E, 0x3164, 0xE0001, 0xE0041, 0xE007F].map { LoggedScalar($0) })
+  func invisibleDuplicates(_ invisible: LoggedScalar) throws {
+    let message = "Duplicate button title 'Sa\(invisible.escaped)ve' (same as 'Save')\n"
+    let flags = try AskSession.ask(["-t", "T", "Save", "Sa\(invisible.text)ve"])
+    #expect(try flags.waitForExit() == 2)
+    #expect(flags.stderr == "ask: " + message)
+    let spec = #"{"title":"T","buttons":["Save","Sa"# + invisible.text + #"ve"]}"#
+    let json = try AskSession.ask(["--json"], stdin: .pipe(Array(spec.utf8)))
+    #expect(try json.waitForExit() == 2)
+    #expect(json.stderr == "ask: Spec at line 1, column 1: " + message)
+    for run in [flags, json] {
+      #expect(run.stdout == "")
+      #expect(run.screen == "")
+    }
+  }
+
   @Test("The caller's own modes come back, not libedit's cooked ones")
   func callerModesKept() throws {
     let pty = try AskSession.shell("stty -echo -icrnl; ask -t T A B; stty -a | tr ' ' '\\n' | grep -xE -- '-?(echo|icrnl)'")

@@ -64,6 +64,32 @@ struct AlertValidationTests {
     }
   }
 
+  /// Default-ignorable code points (SPEC §1): the soft hyphen, the
+  /// zero-width space, non-joiner and joiner, the Mongolian vowel
+  /// separator, the Hangul filler, the word joiner, the BOM, variation
+  /// selector 16, and tags (the first, a letter, the last).
+  static let invisibles = [0xAD, 0x200B, 0x200C, 0x200D, 0x180E, 0x3164, 0x2060, 0xFEFF, 0xFE0F,
+                           0xE0001, 0xE0041, 0xE007F].map { LoggedScalar($0) }
+
+  @Test("Two titles that differ only by an invisible character are duplicates, named with it written out",
+        arguments: invisibles)
+  func invisibleDuplicates(_ invisible: LoggedScalar) {
+    let message = "Duplicate button title 'Sa\(invisible.escaped)ve' (same as 'Save')"
+    #expect(throws: AskError.spec(message)) {
+      try Alert(buttons: [Button("Save"), Button("Sa\(invisible.text)ve")]).validated()
+    }
+    #expect(throws: AskError.spec("Duplicate button title 'save\(invisible.escaped)' (same as 'Save')")) {
+      try Alert(buttons: [Button("Save"), Button("save\(invisible.text)")]).validated()
+    }
+  }
+
+  @Test("A title of only invisible characters and spaces is empty", arguments: invisibles)
+  func invisibleTitle(_ invisible: LoggedScalar) {
+    #expect(throws: AskError.spec("Button 2 has an empty title")) {
+      try Alert(buttons: [Button("Save"), Button(" \(invisible.text)\(invisible.text) ")]).validated()
+    }
+  }
+
   @Test("The first duplicate in order is reported, with the title it repeats", arguments: [
     (["a", "b", "c"], nil as [Int]?), (["a", "b", "a", "b"], [2, 0]), (["b", "a", "c", "a", "b"], [3, 1]),
     (["x", "x", "x"], [1, 0]), ([], nil),

@@ -75,6 +75,30 @@ struct AnswerMatcherTests {
     #expect(AnswerMatcher.match(answer, in: alert) == .button(index))
   }
 
+  @Test("Titles are matched with their invisible characters left out, in the title and in the answer",
+        arguments: [
+    ("Software", ["Soft\u{AD}ware", "Hardware"], 0),       // soft hyphen in the title
+    ("SOFT\u{AD}WARE", ["Software", "Hardware"], 0),       // and in the answer
+    ("soft\u{AD}", ["Soft\u{AD}ware", "Hardware"], 0),     // a prefix of the title
+    ("hard", ["Soft\u{200B}ware", "Hard\u{E0041}ware"], 1),  // a tag character
+    ("ok\u{200D}", ["OK", "Cancel"], 0),
+  ] as [(LoggedText, [LoggedText], Int)])
+  func invisibleCharacters(answer: LoggedText, titles: [LoggedText], index: Int) throws {
+    let alert = try Alert(buttons: titles.map { Button($0.text) }).validated()
+    #expect(AnswerMatcher.match(answer.text, in: alert) == .button(index))
+    let (indexed, titleIndex) = try alert.validatedIndexing()
+    #expect(AnswerMatcher.match(answer.text, in: indexed, titles: titleIndex) == .button(index))
+  }
+
+  @Test("An answer of only invisible characters is an empty answer: the default, never a prefix of every title")
+  func invisibleAnswer() throws {
+    let alert = try Alert(buttons: [Button("Only")]).validated()
+    #expect(AnswerMatcher.match("\u{200B}", in: alert) == .unrecognized(
+      "There is no default button: type 1 or a title."))
+    let withDefault = try Alert(buttons: [Button("A"), Button("B")], defaultButtonIndex: 1).validated()
+    #expect(AnswerMatcher.match("\u{AD}\u{200B}", in: withDefault) == .button(1))
+  }
+
   @Test("A prefix counts by Unicode scalars, after folding, even inside a grapheme cluster",
         arguments: [
     ("हिन", ["हिन्दी", "English"], 0),                   // ends before the virama of न्

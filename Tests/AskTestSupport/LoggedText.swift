@@ -85,3 +85,26 @@ public struct LoggedText: Sendable, Hashable, CustomTestStringConvertible, Expre
 
   public var testDescription: String { loggedText(text) }
 }
+
+/// A code point argument of a parameterized test, shown in the log as
+/// `U+00AD`: some invisible characters are letters (U+3164 HANGUL FILLER)
+/// that ``loggedText(_:limit:)`` would show as a blank.
+public struct LoggedScalar: Sendable, Hashable, CustomTestStringConvertible {
+  /// The code point.
+  public let scalar: Unicode.Scalar
+
+  /// The code point `value`; it must be a Unicode scalar value (not a
+  /// surrogate, at most U+10FFFF).
+  public init(_ value: UInt32) { scalar = Unicode.Scalar(value)! }
+
+  /// The code point as text: one scalar.
+  public var text: String { String(scalar) }
+
+  /// The code point as `ask` writes it out in a message: `\u{AD}`.
+  public var escaped: String { "\\u{\(hex(scalar.value))}" }
+
+  public var testDescription: String {
+    let digits = hex(scalar.value)
+    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}

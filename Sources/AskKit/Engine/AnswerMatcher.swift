@@ -25,7 +25,8 @@ package enum AnswerMatch: Equatable, Sendable {
 ///    whose title contains the answer, case-folded;
 /// 5. else a hint.
 ///
-/// Titles are compared trimmed, as answers are. Prefixes and filters
+/// Titles are compared trimmed and with their default-ignorable code points
+/// left out (SPEC §1), as answers are. Prefixes and filters
 /// compare folded text by Unicode scalars (SPEC §10), so `हिन` chooses
 /// `हिन्दी` though it ends inside a grapheme cluster. An empty answer
 /// chooses the default button; with none it turns the page of a list of
@@ -51,16 +52,18 @@ package enum AnswerMatcher {
     // TRANSLATORS: what to type, inside the hints "…: type %s or a title.";
     // %d is the number of buttons (2 or more).
     let range = count == 1 ? "1" : localized("a number from 1 to %d", String(count))
-    if typed.isEmpty {
+    // The answer folded once, for all the rules below, as titles are
+    // (``Button/foldedTitle``: `Software` chooses `Soft` U+00AD `ware`); one
+    // of only invisible characters is an empty answer. The titles are
+    // folded as they are compared (none of them for a title or a number).
+    let folded = typed.isEmpty ? "" : Button.fold(String(typed))
+    if folded.isEmpty {
       if let index = alert.defaultButtonIndex { return .button(index) }
       if pageCount > 1 { return .nextPage }
       // TRANSLATORS: the hint after an empty answer; %s is "1" or "a number
       // from 1 to N".
       return .unrecognized(localized("There is no default button: type %s or a title.", range))
     }
-    // The answer folded once, for all the rules below; the titles folded
-    // as they are compared (none of them for a title or a number).
-    let folded = CaseFolding.folded(String(typed))
     let buttons = alert.buttons
     let index = titles ?? TitleIndex(count: count) { buttons[$0].title }
     if let exact = index.index(ofKey: folded, title: { buttons[$0].title }) { return .button(exact) }

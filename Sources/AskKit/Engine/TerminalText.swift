@@ -11,8 +11,13 @@ package enum TerminalText {
   /// spaces, line and paragraph separators and the BOM as `\u{9B}`, so
   /// nothing reorders or hides text (the zero-width joiners of emoji stay).
   /// Everything else is kept.
-  package static func visible(_ text: String) -> String {
-    if hasNothingToShow(text) { return text }
+  package static func visible(_ text: String) -> String { visible(text, revealingIgnorables: false) }
+
+  /// ``visible(_:)``; with `revealingIgnorables`, every default-ignorable
+  /// code point (``isIgnorable(_:)``) is written as `\u{AD}` too: for
+  /// naming a title that looks like another.
+  package static func visible(_ text: String, revealingIgnorables: Bool) -> String {
+    if hasNothingToShow(text) && !(revealingIgnorables && mayHoldIgnorable(text)) { return text }
     var out = ""
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     var steps = 0
@@ -25,7 +30,7 @@ package enum TerminalText {
         out.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
       case 0x7F:
         out += "^?"
-      case _ where !isShownAsIs(scalar):
+      case _ where !isShownAsIs(scalar) || (revealingIgnorables && isIgnorable(scalar)):
         out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default:
         out.unicodeScalars.append(scalar)
@@ -91,11 +96,54 @@ package enum TerminalText {
     }
   }
 
-  /// ``visible(_:)`` of at most `limit` characters, with `…` when cut: for
-  /// quoting an answer in a hint.
-  package static func shortened(_ text: String, limit: Int = 40) -> String {
+  /// ``visible(_:revealingIgnorables:)`` of at most `limit` characters,
+  /// with `…` when cut: for quoting an answer in a hint.
+  package static func shortened(_ text: String, limit: Int = 40, revealingIgnorables: Bool = false) -> String {
     let head = text.prefix(limit + 1)  // not counting a 10 MB title whole
-    return head.count <= limit ? visible(text) : visible(String(head.prefix(limit))) + "…"
+    return head.count <= limit ? visible(text, revealingIgnorables: revealingIgnorables)
+      : visible(String(head.prefix(limit)), revealingIgnorables: revealingIgnorables) + "…"
+  }
+
+  /// Whether `scalar` is one of Unicode's default-ignorable code points —
+  /// the Default_Ignorable_Code_Point property of the Unicode Character
+  /// Database's DerivedCoreProperties.txt, as the standard library has it:
+  /// the soft hyphen, zero-width spaces and joiners, bidi marks, variation
+  /// selectors, U+180E, the Hangul fillers (U+115F, U+1160, U+3164,
+  /// U+FFA0), the tags U+E0000–U+E007F and the rest of that plane's first
+  /// 4,096 code points. A renderer draws them as nothing, so two texts
+  /// that differ only by them look the same (SPEC §1).
+  package static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isDefaultIgnorableCodePoint
+  }
+
+  /// `text` without its default-ignorable code points (``isIgnorable(_:)``):
+  /// what it looks like, for comparing titles (SPEC §1). `text` itself,
+  /// without a copy, when it has none; found by byte first, so ASCII text
+  /// is never decoded.
+  package static func withoutIgnorables(_ text: String) -> String {
+    guard mayHoldIgnorable(text), text.unicodeScalars.contains(where: isIgnorable) else { return text }
+    var out = ""
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars where !isIgnorable(scalar) { out.unicodeScalars.append(scalar) }
+    return out
+  }
+
+  /// Whether `text` may hold a default-ignorable code point, found by byte
+  /// without decoding: it has a lead byte that begins one (C2: U+00AD; CD:
+  /// U+034F; D8: U+061C; E1: U+115F–U+180F; E2: U+200B–U+206F; E3: U+3164;
+  /// EF: U+FE00–U+FFF8; F0: U+1BCA0–U+1D17A; F3: U+E0000–U+E0FFF). Text
+  /// with such a byte may still have none.
+  static func mayHoldIgnorable(_ text: String) -> Bool {
+    text.utf8Span.span.withUnsafeBufferPointer { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        switch bytes[offset] {
+        case 0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3: return true
+        default: offset += 1
+        }
+      }
+      return false
+    }
   }
 
   /// The lines of a multi-line text (a message): split at LF (a CR before

@@ -10,8 +10,12 @@ extension Alert {
   /// the default (an alert that cannot be dismissed is a defect).
   ///
   /// - Throws: ``AskError/spec(_:)`` naming the offending title, index or
-  ///   key when a title is empty, holds a NUL character, or repeats another (both compared trimmed
-  ///   and case-folded, as answers are: ``Button/foldedTitle``), when there is more than one cancel or destructive
+  ///   key when a title is empty (trimmed, and with its default-ignorable
+  ///   code points left out: it would look empty), holds a NUL character,
+  ///   or repeats another (both compared as answers are:
+  ///   ``Button/foldedTitle``, so two titles that look the same are
+  ///   duplicates; the message shows their invisible characters as `\u{AD}`),
+  ///   when there is more than one cancel or destructive
   ///   button, when the default is not a button, when the default is the
   ///   destructive button (Enter or a timeout must never destroy), or when
   ///   the text-entry settings do not fit the style (see
@@ -38,7 +42,9 @@ extension Alert {
       var index = 0
       while index < buttons.count && empty == nil {
         let (trims, hasNUL) = Self.scanEnds(buttons[index].title)
-        if trims && TerminalText.trimmed(buttons[index].title).isEmpty { empty = index }
+        if trims && TerminalText.trimmed(TerminalText.withoutIgnorables(buttons[index].title)).isEmpty {
+          empty = index
+        }
         if nul == nil && hasNUL { nul = index }
         index += 1
       }
@@ -58,11 +64,15 @@ extension Alert {
     if let (duplicate, first) = titles.firstDuplicate {
       // Titles are quoted as shown (a library host prints the message as
       // it is: no control character may reach its terminal raw), and
-      // shortened (a 10 MB title makes no 10 MB message).
+      // shortened (a 10 MB title makes no 10 MB message), with their
+      // invisible characters written out (`Sa\u{AD}ve` and `Save` would
+      // otherwise read as one title twice).
       let (title, earlier) = (alert.buttons[duplicate].title, alert.buttons[first].title)
-      let shown = (TerminalText.shortened(title), TerminalText.shortened(earlier))
+      let shown = (TerminalText.shortened(title, revealingIgnorables: true),
+                   TerminalText.shortened(earlier, revealingIgnorables: true))
       // TRANSLATORS: %1$s is a title given twice; %2$s the earlier title
-      // it is the same as when case and Unicode form are ignored.
+      // it is the same as when case, Unicode form and invisible characters
+      // are ignored.
       throw .spec(title == earlier
         ? localized("Duplicate button title '%s'", shown.0)
         : localized("Duplicate button title '%s' (same as '%s')", shown.0, shown.1))

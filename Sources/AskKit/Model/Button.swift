@@ -27,8 +27,10 @@ public enum ButtonRole: String, Sendable, Equatable {
 /// as long as the alert is presented where it was made.
 public struct Button: @unchecked Sendable {
   /// The title shown on screen and returned when chosen. Must be non-empty
-  /// and unique among the alert's buttons, compared trimmed and case-folded
-  /// as answers are (`Straße` and `STRASSE` are the same title).
+  /// and unique among the alert's buttons, compared as answers are:
+  /// trimmed, case-folded and with Unicode's default-ignorable code points
+  /// left out (`Straße` and `STRASSE` are the same title, and so are `Save`
+  /// and `Sa` U+00AD `ve`).
   public var title: String
   /// The button's role.
   public var role: ButtonRole
@@ -56,21 +58,24 @@ extension Button: Equatable {
 }
 
 extension Button {
-  /// The title as answers are compared with it: white space trimmed at
-  /// both ends, then NFC and full case folding (``CaseFolding``; no locale,
-  /// SPEC §10).
+  /// The title as answers are compared with it: its default-ignorable
+  /// code points left out (``TerminalText/withoutIgnorables(_:)``: `Sa`
+  /// U+00AD `ve` is `Save`, SPEC §1), white space trimmed at both ends,
+  /// then NFC and full case folding (``CaseFolding``; no locale, SPEC §10).
   package var foldedTitle: String { Button.fold(title) }
 
-  /// `text` trimmed and case-folded, as ``foldedTitle``.
+  /// `text` as ``foldedTitle`` folds a title: a title, or an answer typed
+  /// to match one.
   package static func fold(_ text: String) -> String {
-    // Most titles have nothing to trim: fold them without a copy.
-    CaseFolding.folded(TerminalText.hasNothingToTrim(text) ? text : String(TerminalText.trimmed(text)))
+    // Most titles have nothing to leave out or trim: fold them without a copy.
+    let text = TerminalText.withoutIgnorables(text)
+    return CaseFolding.folded(TerminalText.hasNothingToTrim(text) ? text : String(TerminalText.trimmed(text)))
   }
 }
 
 extension Alert {
-  /// The 0-based index of the button whose title is `text`, compared
-  /// trimmed and case-folded; `nil` if none.
+  /// The 0-based index of the button whose title is `text`, compared as
+  /// ``Button/foldedTitle``s; `nil` if none.
   package func buttonIndex(titled text: String) -> Int? {
     let folded = Button.fold(text)
     return buttons.firstIndex { $0.foldedTitle == folded }
@@ -79,7 +84,7 @@ extension Alert {
 
 extension Alert {
   /// The alert with the default button that `wanted` names (`--default`,
-  /// the JSON key `default`): a title, compared trimmed and case-folded,
+  /// the JSON key `default`): a title, compared as ``Button/foldedTitle``s,
   /// else a number on screen; with no buttons, the implied `OK` (already
   /// the default). `nil` when it names no button. The one rule for both.
   package func settingDefault(named wanted: String) -> Alert? {
