@@ -359,7 +359,15 @@ package let optionTable: [OptionSpec] = [
                answer.
                git's
                .Ql Username for
-               prompt and ssh's host-key question get an echoed field.
+               prompt and ssh's own host-key questions, recognised by their whole wording
+               from
+               .Ql The authenticity of host
+               to the
+               .Ql (yes/no/[fingerprint])\&?
+               at its end, get an echoed field; any other prompt is masked, one that
+               merely holds
+               .Ql (yes/no)\&?
+               too: keyboard-interactive prompts are written by the server.
                With
                .Ev SSH_ASKPASS_PROMPT Ns = Ns Cm confirm
                it asks Yes or No: Yes prints

@@ -1,4 +1,5 @@
 import AskKit
+import AskTestSupport
 import Glibc
 import Testing
 @testable import AskCLI
@@ -18,6 +19,115 @@ struct AskpassPromptTests {
   ])
   func unknownIsSecret(prompt: String) {
     #expect(AskpassPrompt(prompt: prompt, sshAskpassPrompt: nil) == .secret)
+  }
+
+  @Test("ssh's own questions are echoed, as each OpenSSH version words them", arguments: [
+    // 9.2p1, measured (ssh against sshd -i as its ProxyCommand): a new key,
+    // with VisualHostKey, with other names known, with VerifyHostKeyDNS
+    """
+    The authenticity of host 'testhost (<no hostip for proxy command>)' can't be established.
+    ED25519 key fingerprint is SHA256:uGjU3ep11m8CMCoLKRqP/6tMv4v9nj4iS6I3yB1sPRU.
+    This key is not known by any other names.
+    Are you sure you want to continue connecting (yes/no/[fingerprint])?\u{20}
+    """,
+    """
+    The authenticity of host 'testhost (<no hostip for proxy command>)' can't be established.
+    ED25519 key fingerprint is SHA256:uGjU3ep11m8CMCoLKRqP/6tMv4v9nj4iS6I3yB1sPRU.
+    +--[ED25519 256]--+
+    |                 |
+    |       E         |
+    |        .        |
+    |     . + .o      |
+    |  . o.+ S..o     |
+    |. .=o+....  ..   |
+    |o*=.+.oo. . o..  |
+    |=*=*. oo . o  ...|
+    |.o**BO=..      o.|
+    +----[SHA256]-----+
+    This key is not known by any other names.
+    Are you sure you want to continue connecting (yes/no/[fingerprint])?\u{20}
+    """,
+    """
+    The authenticity of host 'testhost (<no hostip for proxy command>)' can't be established.
+    ED25519 key fingerprint is SHA256:uGjU3ep11m8CMCoLKRqP/6tMv4v9nj4iS6I3yB1sPRU.
+    This host key is known by the following other names/addresses:
+        ~/.ssh/known_hosts:1: otherhost
+        ~/.ssh/known_hosts:2: [third]:2222
+    Are you sure you want to continue connecting (yes/no/[fingerprint])?\u{20}
+    """,
+    """
+    The authenticity of host 'testhost (<no hostip for proxy command>)' can't be established.
+    ED25519 key fingerprint is SHA256:uGjU3ep11m8CMCoLKRqP/6tMv4v9nj4iS6I3yB1sPRU.
+    No matching host key fingerprint found in DNS.
+    This key is not known by any other names.
+    Are you sure you want to continue connecting (yes/no/[fingerprint])?\u{20}
+    """,
+    // 8.0 to 8.4 (sshconnect.c): no line about other names
+    """
+    The authenticity of host 'example.com (192.0.2.1)' can't be established.
+    ECDSA key fingerprint is SHA256:7dZ4HMCvnGlBOQnP2Lgb0lZ6ovFp4kS93Vt+tCkm3xU.
+    Are you sure you want to continue connecting (yes/no/[fingerprint])?\u{20}
+    """,
+    // 6.8 to 7.9: SHA256 fingerprints, yes/no; other key types known
+    """
+    The authenticity of host 'example.com (192.0.2.1)' can't be established.
+    ECDSA key fingerprint is SHA256:7dZ4HMCvnGlBOQnP2Lgb0lZ6ovFp4kS93Vt+tCkm3xU.
+    Are you sure you want to continue connecting (yes/no)?\u{20}
+    """,
+    """
+    The authenticity of host 'example.com (192.0.2.1)' can't be established
+    but keys of different type are already known for this host.
+    ED25519 key fingerprint is SHA256:uGjU3ep11m8CMCoLKRqP/6tMv4v9nj4iS6I3yB1sPRU.
+    Are you sure you want to continue connecting (yes/no)?\u{20}
+    """,
+    // before 6.8: MD5 fingerprints
+    """
+    The authenticity of host 'example.com (192.0.2.1)' can't be established.
+    RSA key fingerprint is 16:27:ac:a5:76:28:2d:36:63:1b:56:4d:eb:df:a6:48.
+    Are you sure you want to continue connecting (yes/no)?\u{20}
+    """,
+    // the host key differs from the one known for the address (CheckHostIP)
+    """
+    Warning: the ED25519 host key for 'example.com' differs from the key for the IP address '192.0.2.1'
+    Offending key for IP in /home/alice/.ssh/known_hosts:3
+    Are you sure you want to continue connecting (yes/no)?\u{20}
+    """,
+    // asked again (confirm()), and UpdateHostKeys=ask
+    "Please type 'yes', 'no' or the fingerprint: ", "Please type 'yes' or 'no': ",
+    "Accept updated hostkeys? (yes/no): ",
+  ] as [LoggedText])
+  func sshQuestionEchoed(prompt: LoggedText) throws {
+    let kind = AskpassPrompt(prompt: prompt.text, sshAskpassPrompt: nil)
+    #expect(kind == .hostKey(acceptsFingerprint: prompt.text.hasSuffix("fingerprint])? ")
+                               || prompt.text.hasSuffix("the fingerprint: ")))
+    let alert = try kind.alert(prompt: prompt.text).validated()
+    #expect(alert.style == .plainTextInput && alert.textFields.first?.label == "Answer")
+  }
+
+  @Test("A prompt that only holds ssh's or git's words is masked: keyboard-interactive prompts are the server's",
+        arguments: [
+    "(alice@host) Password (yes/no)? ",  // the issue's example
+    "(alice@host) Are you sure you want to continue connecting (yes/no)? ",
+    "Are you sure you want to continue connecting (yes/no/[fingerprint])? ",
+    "Are you sure you want to continue connecting (yes/no)? ",
+    "Password (yes/no/[fingerprint])? ",
+    """
+    (alice@host) The authenticity of host 'example.com (192.0.2.1)' can't be established.
+    ED25519 key fingerprint is SHA256:uGjU3ep11m8CMCoLKRqP/6tMv4v9nj4iS6I3yB1sPRU.
+    Are you sure you want to continue connecting (yes/no/[fingerprint])?\u{20}
+    """,
+    """
+    The authenticity of host 'example.com (192.0.2.1)' can't be established.
+    Are you sure you want to continue connecting (yes/no)? Password:\u{20}
+    """,
+    "The authenticity of host 'example.com' is fine.\nAre you sure you want to continue connecting (yes/no)? ",
+    "(alice@host) Please type 'yes' or 'no': ", "Please type 'yes' or 'no': password: ",
+    "(alice@host) Accept updated hostkeys? (yes/no): ",
+    "(alice@host) Username for 'https://example.com': ", "Username for 'https://example.com':\nPassword: ",
+    "Username for 'x':\nPassword for 'x': ",
+  ] as [LoggedText])
+  func lookAlikeMasked(prompt: LoggedText) {
+    #expect(AskpassPrompt(prompt: prompt.text, sshAskpassPrompt: nil) == .secret)
   }
 
   @Test("SSH_ASKPASS_PROMPT=confirm and =none win over the text")

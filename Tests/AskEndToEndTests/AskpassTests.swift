@@ -42,6 +42,45 @@ struct AskpassTests {
     #expect(pty.screen.contains("Username: alice"))
   }
 
+  @Test("A prompt that merely holds '(yes/no)?' is masked: each character typed is a '*', never itself")
+  func yesNoPromptMasked() throws {
+    let pty = try AskSession.ask(["--askpass", "(alice@host) Password (yes/no)? "], stdin: .pipe([]))
+    try pty.waitForPrompt("Password: ")
+    #expect(pty.screen.contains("(alice@host) Password (yes/no)?"))
+    pty.type("hunter2")
+    try pty.waitFor("Password: *******")
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "hunter2\n")
+    #expect(!pty.screen.contains("hunter2"))
+    #expect(pty.termiosRestored)
+  }
+
+  /// ssh's host-key question as OpenSSH 9.2 asks it (measured).
+  static let hostKeyQuestion = """
+    The authenticity of host 'testhost (<no hostip for proxy command>)' can't be established.
+    ED25519 key fingerprint is SHA256:uGjU3ep11m8CMCoLKRqP/6tMv4v9nj4iS6I3yB1sPRU.
+    This key is not known by any other names.
+    Are you sure you want to continue connecting (yes/no/[fingerprint])?\u{20}
+    """
+
+  @Test("ssh's host-key question (OpenSSH 9.2's wording) and its asking again are echoed fields, answered with the text typed",
+        arguments: [
+    (LoggedText(hostKeyQuestion), "yes"), (LoggedText(hostKeyQuestion), "SHA256:uGjU3ep11m8CMCoLKRqP/6tMv4v9nj4iS6I3yB1sPRU"),
+    ("Please type 'yes', 'no' or the fingerprint: ", "no"),
+  ] as [(LoggedText, String)])
+  func hostKeyEchoed(prompt: LoggedText, answer: String) throws {
+    let prompt = prompt.text
+    let pty = try AskSession.ask(["--askpass", prompt], stdin: .pipe([]))
+    try pty.waitForPrompt("yes, no or the fingerprint)")  // the field's hint
+    pty.type(answer)
+    try pty.waitFor(": " + answer)
+    pty.type("\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == answer + "\n")
+    #expect(pty.termiosRestored)
+  }
+
   @Test("Run as ssh-askpass (the name the Debian package's alternative gives it): the askpass of ssh")
   func runAsSSHAskpass() throws {
     let pty = try AskSession.shell(
