@@ -266,21 +266,3 @@ struct SharedTerminalTests {
             "\(loggedBytes(bytes, limit: 400))")
   }
 }
-
-/// `ask` is not dumpable from its first instruction to its last (SPEC §6),
-/// whatever it asks.
-@Suite("Not dumpable", .ownThread)
-struct NotDumpableTests {
-  @Test("Run as another user, ask is not dumpable at a prompt that asks no secret: its /proc files are root's, not the user's")
-  func notDumpableWithoutSecret() throws {
-    let pty = try AskSession.shell("exec setpriv --reuid=65534 --regid=65534 --clear-groups ask -t Pick Alpha Beta")
-    try pty.waitForPrompt()
-    let ask = try pty.waitForProcess(named: "ask")
-    // The kernel gives a non-dumpable process's /proc/PID files to root.
-    var status = stat()
-    #expect(stat("/proc/\(ask.pid)/mem", &status) == 0)
-    #expect(status.st_uid == 0, "owner of /proc/\(ask.pid)/mem: \(status.st_uid)")
-    pty.type("1\r")
-    #expect(try pty.waitForExit() == 0)
-  }
-}
