@@ -303,7 +303,9 @@ struct TerminalSessionTests {
   /// script's folder) sleeps in write(1, …) on a full pipe; its pid.
   static func waitForBlockedWrite(_ pty: PseudoTerminal) throws -> pid_t {
     var askPID: pid_t = 0
-    try pty.waitUntil("ask blocked writing its result to a full pipe") {
+    // Reading the 300,000-byte secret a byte at a time and drawing its
+    // mask took a debug build over 5 s with the other suites running.
+    try pty.waitUntil("ask blocked writing its result to a full pipe", timeout: 20 * AskSession.slowdown) {
       let directory = Self.directory(of: pty.pid)
       askPID = Self.contents(of: directory + "/pid").flatMap { pid_t($0.split(separator: "\n").first ?? "") } ?? 0
       return askPID > 0 && Self.syscall(of: askPID) == [1, 1] && pty.state(of: askPID) == "S"
