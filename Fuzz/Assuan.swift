@@ -1,6 +1,8 @@
 // Fuzz target: the Assuan command parser of pinentry mode (SPEC §7): a
 // stream of command lines in random pieces. Every LF ends one line, the
-// SET commands and OPTIONs apply, every reply is one protocol line.
+// SET commands and OPTIONs apply, every reply is one protocol line; the
+// first line longer than libassuan's (1002 bytes with its LF) ends the
+// stream, and only it.
 @testable import AskCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -19,13 +21,32 @@ public func fuzzAssuan(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   // Pieces as reads would bring them: cut where the bytes' low bits say.
   var start = 0
-  for i in 0..<size where bytes[i] & 0x0F == 0 || i == size - 1 {
-    reader.append(bytes[start...i])
-    start = i + 1
-    while let line = reader.nextLine() { serve(line) }
+  var tooLong = false
+  do throws(Assuan.LineTooLong) {
+    for i in 0..<size where bytes[i] & 0x0F == 0 || i == size - 1 {
+      reader.append(bytes[start...i])
+      start = i + 1
+      while let line = try reader.nextLine() { serve(line) }
+    }
+    if let line = try reader.rest() { serve(line) }
+  } catch {
+    tooLong = true
   }
-  if let line = reader.rest() { serve(line) }
-  let terminated = bytes.filter { $0 == 0x0A }.count
-  require(lines == terminated || lines == terminated + 1, "\(lines) lines for \(terminated) LFs")
+  // The lines before the first too long, counted from the bytes: each
+  // ends at an LF, the last one at the end.
+  var (lineStart, expected, overlong) = (0, 0, false)
+  for i in 0..<size where bytes[i] == 0x0A {
+    if i + 1 - lineStart > Assuan.lineLength { break }
+    expected += 1
+    lineStart = i + 1
+  }
+  let left = size - lineStart
+  if left >= Assuan.lineLength || bytes[lineStart..<size].contains(0x0A) {
+    overlong = true
+  } else if left > 0 {
+    expected += 1
+  }
+  require(tooLong == overlong, "too long: \(tooLong), expected \(overlong)")
+  require(lines == expected, "\(lines) lines, expected \(expected)")
   return 0
 }

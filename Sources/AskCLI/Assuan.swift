@@ -45,10 +45,23 @@ enum Assuan {
     }
   }
 
+  /// The longest command line libassuan's servers take, its LF (and a CR
+  /// before it) included: `ASSUAN_LINELENGTH`, 1002 bytes — 1001 bytes and
+  /// LF, or 1000 and CR LF (measured on pinentry-tty and pinentry-curses
+  /// 1.2.1).
+  static let lineLength = 1002
+
+  /// A command line longer than ``lineLength``: libassuan's
+  /// `GPG_ERR_ASS_LINE_TOO_LONG`, which ends the session with no reply.
+  struct LineTooLong: Error, Equatable {}
+
   /// Splits the bytes of a stream into command lines: LF ends a line, a CR
   /// before it is dropped, bytes that are not UTF-8 become U+FFFD. Feed
   /// with ``append(_:)``, take lines with ``nextLine()``, and at the end of
-  /// the stream take what is left with ``rest()``.
+  /// the stream take what is left with ``rest()``. A line longer than
+  /// ``Assuan/lineLength`` is found as soon as that many bytes have come
+  /// without an LF: taking lines after each append keeps at most that
+  /// much and one append buffered, whatever the stream holds.
   struct LineReader {
     private var input: [UInt8] = []
     /// Where the search for the next LF goes on in `input`.
@@ -59,11 +72,16 @@ enum Assuan {
 
     /// The next whole line without its LF (and CR), or `nil` until more
     /// bytes come.
-    mutating func nextLine() -> Substring? {
+    /// - Throws: ``Assuan/LineTooLong`` when the next line, its LF
+    ///   included, is longer than ``Assuan/lineLength`` bytes, or that
+    ///   many bytes have come without an LF.
+    mutating func nextLine() throws(LineTooLong) -> Substring? {
       guard let end = input[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
         scanned = input.count
+        if input.count >= Assuan.lineLength { throw LineTooLong() }
         return nil
       }
+      if end + 1 > Assuan.lineLength { throw LineTooLong() }
       var line = input[..<end]
       if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
       let text = String(decoding: line, as: UTF8.self)
@@ -73,8 +91,11 @@ enum Assuan {
     }
 
     /// At the end of the stream: the last line, which had no LF, or `nil`.
-    mutating func rest() -> Substring? {
+    /// - Throws: ``Assuan/LineTooLong`` when it is ``Assuan/lineLength``
+    ///   bytes or more (``nextLine()`` said so already).
+    mutating func rest() throws(LineTooLong) -> Substring? {
       defer { input = []; scanned = 0 }
+      if input.count >= Assuan.lineLength { throw LineTooLong() }
       return input.isEmpty ? nil : Substring(String(decoding: input, as: UTF8.self))
     }
   }

@@ -404,6 +404,9 @@ package let optionTable: [OptionSpec] = [
                .Fl \-one-button ) ,
                MESSAGE, RESET, NOP and BYE, with pinentry's error codes for a cancel, a
                refusal and a timeout.
+               A command line longer than libassuan's, 1001 bytes and its LF, ends the
+               session as pinentry's do: no reply, nothing more read, one line on
+               standard error, status 2.
                The options pinentry programs take
                .Pq Fl \-display , Fl \-ttyname , Fl \-ttytype , No …
                are accepted.

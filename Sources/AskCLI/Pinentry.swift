@@ -48,7 +48,8 @@ enum Pinentry {
   }
 
   /// Serves the protocol until BYE or the end of stdin; the status to exit
-  /// with (0; 2 for a bad command line).
+  /// with (0; 2 for a bad command line, or a command line from the agent
+  /// longer than libassuan's: ``Server/serve()``).
   static func run(arguments: [String]) -> ExitStatus {
     // The words ask draws are in the language the agent's client names
     // (`OPTION lc-messages`, `--lc-messages`), not in the one of the
@@ -148,9 +149,27 @@ enum Pinentry {
       language = Pinentry.language(of: state)
     }
 
+    /// Serves until BYE, the end of stdin or a command line too long; the
+    /// status to exit with.
+    ///
+    /// A line longer than libassuan's (``Assuan/lineLength``) ends the
+    /// session as libassuan's servers end it: no reply to it, nothing after
+    /// it served, and pinentry's line on stderr (`Assuan processing failed:
+    /// Line passed to IPC too long`); the status is 2, a failure (SPEC §5),
+    /// where pinentry 1.2.1 exits 0 — gpg-agent reads only the closed pipe.
     mutating func serve() -> ExitStatus {
       send("OK Pleased to meet you")
-      while !broken, let line = nextLine() {
+      while !broken {
+        let next: Substring?
+        do throws(Assuan.LineTooLong) {
+          next = try nextLine()
+        } catch {
+          // TRANSLATORS: pinentry's words (and libassuan's) when a command
+          // line from gpg-agent is longer than 1001 bytes and its LF.
+          AskCommand.report(localized("Assuan processing failed: Line passed to IPC too long"))
+          return .failure
+        }
+        guard let line = next else { break }
         guard let (name, argument) = Assuan.command(in: line) else { continue }
         if name == "BYE" {
           send("OK closing connection")
@@ -318,14 +337,16 @@ enum Pinentry {
     }
 
     /// The next command line from stdin without its LF (and CR), or nil at
-    /// the end.
-    private mutating func nextLine() -> Substring? {
+    /// the end; read 4 KB at a time, so at most ``Assuan/lineLength`` and
+    /// one read are ever held.
+    /// - Throws: ``Assuan/LineTooLong`` (``Assuan/LineReader``).
+    private mutating func nextLine() throws(Assuan.LineTooLong) -> Substring? {
       while true {
-        if let line = lines.nextLine() { return line }
+        if let line = try lines.nextLine() { return line }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return lines.rest() }
+        guard n > 0 else { return try lines.rest() }
         lines.append(buffer[..<n])
       }
     }

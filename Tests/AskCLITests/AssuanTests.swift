@@ -23,16 +23,82 @@ struct AssuanTests {
   }
 
   @Test("Lines are framed by LF, a CR before it dropped, the last one without LF kept")
-  func framing() {
+  func framing() throws {
     var reader = Assuan.LineReader()
     reader.append(Array("NOP\r\nSETDESC a".utf8))
-    #expect(reader.nextLine() == "NOP")
-    #expect(reader.nextLine() == nil)
+    #expect(try reader.nextLine() == "NOP")
+    #expect(try reader.nextLine() == nil)
     reader.append(Array("b\nBYE".utf8))
-    #expect(reader.nextLine() == "SETDESC ab")
-    #expect(reader.nextLine() == nil)
-    #expect(reader.rest() == "BYE")
-    #expect(reader.rest() == nil)
+    #expect(try reader.nextLine() == "SETDESC ab")
+    #expect(try reader.nextLine() == nil)
+    #expect(try reader.rest() == "BYE")
+    #expect(try reader.rest() == nil)
+  }
+
+  /// A command line of `length` bytes before its LF, ending in CR LF
+  /// when `crlf` (the CR counted in `length`), fed after `before` in
+  /// pieces of `piece` bytes.
+  struct LongLine: CustomTestStringConvertible, Sendable {
+    let length: Int
+    let crlf: Bool
+    let before: String
+    let piece: Int
+    let taken: Bool
+    var testDescription: String {
+      "\(before.isEmpty ? "" : loggedText(before) + " then ")\(length) bytes\(crlf ? " (CR included)" : "") and LF, "
+        + "in pieces of \(piece): \(taken ? "taken" : "too long")"
+    }
+    var bytes: [UInt8] {
+      Array(before.utf8) + Array("SETDESC ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: length - 8 - (crlf ? 1 : 0))
+        + (crlf ? [13, 10] : [10])
+    }
+  }
+
+  @Test("A command line of 1001 bytes and its LF is taken, one of 1002 is too long, CR counted, however it comes in",
+        arguments: [
+    LongLine(length: 1000, crlf: false, before: "", piece: 4096, taken: true),
+    LongLine(length: 1001, crlf: false, before: "", piece: 4096, taken: true),
+    LongLine(length: 1002, crlf: false, before: "", piece: 4096, taken: false),
+    LongLine(length: 1001, crlf: true, before: "", piece: 4096, taken: true),
+    LongLine(length: 1002, crlf: true, before: "", piece: 4096, taken: false),
+    LongLine(length: 1001, crlf: false, before: "NOP\n", piece: 4096, taken: true),
+    LongLine(length: 1002, crlf: false, before: "NOP\n", piece: 4096, taken: false),
+    LongLine(length: 1001, crlf: false, before: "NOP\n", piece: 1, taken: true),
+    LongLine(length: 1002, crlf: false, before: "NOP\n", piece: 1, taken: false),
+    LongLine(length: 1002, crlf: false, before: "NOP\n", piece: 1000, taken: false),
+  ])
+  func lineLength(_ given: LongLine) {
+    var reader = Assuan.LineReader()
+    var lines: [Substring] = []
+    var tooLong = false
+    let bytes = given.bytes
+    var start = 0
+    feeding: while start < bytes.count {
+      reader.append(bytes[start..<min(start + given.piece, bytes.count)])
+      start += given.piece
+      do throws(Assuan.LineTooLong) {
+        while let line = try reader.nextLine() { lines.append(line) }
+      } catch {
+        tooLong = true
+        break feeding
+      }
+    }
+    #expect(tooLong == !given.taken)
+    let expected = (given.before.isEmpty ? 0 : 1) + (given.taken ? 1 : 0)
+    #expect(lines.count == expected)
+    if given.taken { #expect(lines.last?.utf8.count == given.length - (given.crlf ? 1 : 0)) }
+  }
+
+  @Test("1002 bytes without an LF are too long as soon as they have come, at the end of the stream too")
+  func noLineFeed() throws {
+    var reader = Assuan.LineReader()
+    reader.append([UInt8](repeating: UInt8(ascii: "x"), count: 1001))
+    #expect(try reader.nextLine() == nil)
+    reader.append([UInt8(ascii: "x")])
+    #expect(throws: Assuan.LineTooLong()) { try reader.nextLine() }
+    var last = Assuan.LineReader()
+    last.append([UInt8](repeating: UInt8(ascii: "x"), count: 2000))
+    #expect(throws: Assuan.LineTooLong()) { try last.rest() }
   }
 
   @Test("SET commands and OPTION change the state; RESET keeps the options; prompts are not handled here")

@@ -218,6 +218,53 @@ struct PinentryTests {
     #expect(data.map { $0.dropFirst(2) }.joined().replacing("%25", with: "%") == secret)
   }
 
+  @Test("A command line of 1001 bytes and its LF is served; 1002 end the session as pinentry-tty's: no reply, nothing after, its line on stderr, status 2",
+        arguments: [
+    (1001, "", true), (1002, "", false), (1001, "\r", true), (1002, "\r", false),
+  ] as [(Int, LoggedText, Bool)])
+  func lineLength(length: Int, end: LoggedText, served: Bool) throws {
+    // SETDESC and its argument: `length` bytes with the CR, then LF.
+    let line = "SETDESC " + String(repeating: "x", count: length - 8 - end.text.utf8.count) + end.text
+    let pty = try AskSession.ask(["--pinentry"], stdin: .pipe(Array("NOP\n\(line)\nGETINFO flavor\nBYE\n".utf8)))
+    if served {
+      #expect(try pty.waitForExit() == 0)
+      #expect(pty.stdout == "OK Pleased to meet you\nOK\nOK\nD ask\nOK\nOK closing connection\n")
+      #expect(pty.stderr == "")
+    } else {
+      #expect(try pty.waitForExit() == 2)
+      #expect(pty.stdout == "OK Pleased to meet you\nOK\n")
+      #expect(pty.stderr == "ask: Assuan processing failed: Line passed to IPC too long\n")
+    }
+  }
+
+  @Test("200 MB without an LF end the session at once, with memory bounded: a few MB resident, not 200")
+  func endlessLine() throws {
+    let python = try #require(ArtifactsTests.tool("python3"), "python3 is not installed")
+    // ask's own peak (os.wait4's ru_maxrss), not the test process's: a
+    // child forked from this process would count its memory too. ask is
+    // started from python (about 10 MB), fed by head through a pipe.
+    let script = """
+      import os, subprocess, sys
+      feed = subprocess.Popen(["head", "-c", "200000000", "/dev/zero"], stdout=subprocess.PIPE)
+      ask = subprocess.Popen([sys.argv[1], "--pinentry"], stdin=feed.stdout)
+      feed.stdout.close()
+      _, status, usage = os.wait4(ask.pid, 0)
+      feed.kill()
+      feed.wait()
+      print("exit", os.waitstatus_to_exitcode(status), "peak", usage.ru_maxrss, flush=True)
+      """
+    let run = try PseudoTerminal(executable: python, arguments: ["-c", script, AskSession.executable],
+                                 environment: AskSession.environment, stdin: .noTerminal([]))
+    #expect(try run.waitForExit(timeout: 10 * AskSession.slowdown) == 0)
+    #expect(run.stderr == "ask: Assuan processing failed: Line passed to IPC too long\n")
+    let report = try #require(run.stdout.split(separator: "\n").last { $0.hasPrefix("exit ") }, "\(run.stdout)")
+    let fields = report.split(separator: " ")
+    #expect(run.stdout == "OK Pleased to meet you\n" + report + "\n")
+    #expect(fields[1] == "2")
+    let peak = try #require(Int(fields[3]))
+    #expect(peak < 50_000, "ask had \(peak) KiB resident")
+  }
+
   @Test("No terminal to draw on: an error reply, not a hang")
   func noTerminal() throws {
     let pty = try AskSession.ask(["--pinentry"], stdin: .pipe(Array("OPTION ttyname=/nonexistent/tty\nGETPIN\nBYE\n".utf8)))
