@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <sys/stat.h>
 
 enum { MAX_CLAIMS = 64 };
 

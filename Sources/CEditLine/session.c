@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/stat.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -288,6 +287,19 @@ int ask_session_end(ask_session_t *s) {
 static int wait_for_turn(struct ask_session *s, int *signo);
 static int take_stop(struct ask_session *s);
 
+/* The turn, for a hold: 0 when this process has it, 1 when a terminating
+ * signal came first (nothing held; the next wait delivers it), -1 with
+ * errno ETIMEDOUT when the deadline passed. */
+static int turn_for_hold(struct ask_session *s) {
+  int signo = 0;
+  if (s->turn.held) return 0;
+  switch (wait_for_turn(s, &signo)) {
+  case ASK_WAIT_SIGNAL: return 1;
+  case ASK_WAIT_TIMEOUT: errno = ETIMEDOUT; return -1;
+  default: return 0;
+  }
+}
+
 /* The hold mode for a terminal whose own modes are `own`. */
 static struct termios hold_mode(const struct termios *own) {
   struct termios held = *own;
@@ -326,14 +338,8 @@ int ask_session_hold(ask_session_t *s) {
   /* A terminating signal pending: the session is about to end; taking the
    * terminal now could only stop a background process (SIGTTOU). */
   if (ask_session_pending_signal(s) != 0) return 0;
-  if (!s->turn.held) {
-    int signo = 0, taken = wait_for_turn(s, &signo);
-    if (taken == ASK_WAIT_SIGNAL) return 0; /* the next wait delivers it */
-    if (taken == ASK_WAIT_TIMEOUT) {
-      errno = ETIMEDOUT;
-      return -1;
-    }
-  }
+  int turn = turn_for_hold(s);
+  if (turn != 0) return turn > 0 ? 0 : -1;
   if (s->saved_once) {
     while (tcsetattr(s->fd, TCSANOW, &s->held) == -1) {
       if (errno != EINTR) return -1;
@@ -361,16 +367,9 @@ int ask_session_hold(ask_session_t *s) {
      * %1`): then nothing is held, and the next wait delivers it. */
     if (errno != EINTR) return -1;
     if (ask_session_pending_signal(s) != 0) return 0;
-    int signo = 0;
     if (take_stop(s) && ask_session_pending_signal(s) != 0) return 0;
-    if (!s->turn.held) {
-      int taken = wait_for_turn(s, &signo);
-      if (taken == ASK_WAIT_SIGNAL) return 0;
-      if (taken == ASK_WAIT_TIMEOUT) {
-        errno = ETIMEDOUT;
-        return -1;
-      }
-    }
+    turn = turn_for_hold(s);
+    if (turn != 0) return turn > 0 ? 0 : -1;
   }
   s->saved_once = 1;
   return first_held(s);
@@ -458,6 +457,7 @@ int ask_session_take_resize(ask_session_t *s) {
 /* ---- Turns: one prompt at a time on the terminal ------------------------- */
 
 void ask_session_set_waiting_text(ask_session_t *s, const char *text) {
+  if (s == NULL) return;
   free(s->waiting_text);
   s->waiting_text = text != NULL ? strdup(text) : NULL;
 }
@@ -466,14 +466,17 @@ void ask_session_set_waiting_text(ask_session_t *s, const char *text) {
  * turn is taken within this of being given back. */
 enum { TURN_POLL_MS = 10 };
 
+/* Empties the wake-up pipe: the pending flags say what happened. */
+static void drain_wake(struct ask_session *s) {
+  char drain[64];
+  while (read(s->wake[0], drain, sizeof drain) > 0) {
+  }
+}
+
 /* Sleeps up to `ms` on the wake-up pipe (a signal ends the sleep). */
 static void nap(struct ask_session *s, int ms) {
   struct pollfd wake = {s->wake[0], POLLIN, 0};
-  if (poll(&wake, 1, ms) > 0) {
-    char drain[64];
-    while (read(s->wake[0], drain, sizeof drain) > 0) {
-    }
-  }
+  if (poll(&wake, 1, ms) > 0) drain_wake(s);
 }
 
 /* Waits until this process has the turn (ASK_WAIT_READY), a terminating
@@ -657,10 +660,8 @@ static int session_wait(struct ask_session *s, int fd, int64_t deadline_ms, int 
     }
     if (n == 0) continue; /* the deadline check above decides */
     if (s != NULL && (fds[1].revents & POLLIN)) {
-      char drain[64];
-      while (read(s->wake[0], drain, sizeof drain) > 0) {
-      }
-      continue; /* the flags say what happened */
+      drain_wake(s);
+      continue;
     }
     if (fds[0].revents) return ASK_WAIT_READY;
   }

@@ -38,15 +38,25 @@ void ask_turn_close(struct ask_turn *turn) {
   turn->fd = -1;
 }
 
-/* Sets a record lock of `type` on `byte`, waiting when `wait`: 0 or -1. */
-static int record_lock(int fd, short type, int byte, int wait) {
+/* Record lock command `command` (F_OFD_SETLK, F_OFD_SETLKW, F_OFD_GETLK)
+ * for a lock of `type` on `byte`; with F_OFD_GETLK, *type becomes the
+ * type of a lock in the way (F_UNLCK: none). 0 or -1. */
+static int record_lock(int fd, int command, short *type, int byte) {
   struct flock lock;
   memset(&lock, 0, sizeof lock);
-  lock.l_type = type;
+  lock.l_type = *type;
   lock.l_whence = SEEK_SET;
   lock.l_start = byte;
   lock.l_len = 1;
-  return fcntl(fd, wait ? F_OFD_SETLKW : F_OFD_SETLK, &lock);
+  int result = fcntl(fd, command, &lock);
+  *type = lock.l_type;
+  return result;
+}
+
+/* Sets (or, with F_UNLCK, removes) a lock of `type` on `byte`, waiting
+ * for it when `wait`: 0 or -1. */
+static int set_lock(int fd, short type, int byte, int wait) {
+  return record_lock(fd, wait ? F_OFD_SETLKW : F_OFD_SETLK, &type, byte);
 }
 
 int ask_turn_try(struct ask_turn *turn) {
@@ -71,11 +81,11 @@ void ask_turn_line(struct ask_turn *turn, int open) {
   if (turn->fd < 0 || !turn->held || turn->line_open == open) return;
   /* Opening waits while a waiter writes its one line (a signal cuts the
    * wait short: the line is then drawn without the lock). */
-  if (record_lock(turn->fd, open ? F_WRLCK : F_UNLCK, LINE_BYTE, open) == 0) turn->line_open = open;
+  if (set_lock(turn->fd, open ? F_WRLCK : F_UNLCK, LINE_BYTE, open) == 0) turn->line_open = open;
 }
 
 int ask_turn_draw_if_free(struct ask_turn *turn, int fd, const char *text) {
-  if (turn->fd < 0 || record_lock(turn->fd, F_WRLCK, LINE_BYTE, 0) == -1) return 0;
+  if (turn->fd < 0 || set_lock(turn->fd, F_WRLCK, LINE_BYTE, 0) == -1) return 0;
   size_t left = strlen(text);
   while (left > 0) {
     ssize_t n = write(fd, text, left);
@@ -84,22 +94,17 @@ int ask_turn_draw_if_free(struct ask_turn *turn, int fd, const char *text) {
     text += n;
     left -= (size_t)n;
   }
-  (void)record_lock(turn->fd, F_UNLCK, LINE_BYTE, 0);
+  (void)set_lock(turn->fd, F_UNLCK, LINE_BYTE, 0);
   return 1;
 }
 
 void ask_turn_announce(struct ask_turn *turn, int on) {
   if (turn->fd < 0 || turn->announced == on) return;
-  if (record_lock(turn->fd, on ? F_RDLCK : F_UNLCK, ROOM_BYTE, 0) == 0) turn->announced = on;
+  if (set_lock(turn->fd, on ? F_RDLCK : F_UNLCK, ROOM_BYTE, 0) == 0) turn->announced = on;
 }
 
 int ask_turn_room_asked(const struct ask_turn *turn) {
   if (turn->fd < 0 || !turn->held) return 0;
-  struct flock lock;
-  memset(&lock, 0, sizeof lock);
-  lock.l_type = F_WRLCK;
-  lock.l_whence = SEEK_SET;
-  lock.l_start = ROOM_BYTE;
-  lock.l_len = 1;
-  return fcntl(turn->fd, F_OFD_GETLK, &lock) == 0 && lock.l_type != F_UNLCK;
+  short type = F_WRLCK; /* what a waiter's read lock is in the way of */
+  return record_lock(turn->fd, F_OFD_GETLK, &type, ROOM_BYTE) == 0 && type != F_UNLCK;
 }

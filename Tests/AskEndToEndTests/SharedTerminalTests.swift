@@ -168,11 +168,12 @@ struct SharedTerminalTests {
     #expect(first.stdout == "one\n" && second.stdout == "two\n")
   }
 
+  /// A GETPIN asked twice (SETREPEAT), then BYE.
+  static let repeatedPIN = PinentryTests.commands(["SETPROMPT Passphrase:", "SETREPEAT Repeat:", "GETPIN", "BYE"])
+
   @Test("pinentry's GETPIN with SETREPEAT holds the terminal across both fields: keys typed ahead for both are kept")
   func repeatKeepsTypeahead() throws {
-    let pty = try AskSession.ask(["--pinentry"], stdin: PinentryTests.commands([
-      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "GETPIN", "BYE",
-    ]))
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.repeatedPIN)
     try pty.waitForPrompt("Passphrase: ")
     pty.type("abc\rabc\r")
     #expect(try pty.waitForExit() == 0)
@@ -183,9 +184,7 @@ struct SharedTerminalTests {
 
   @Test("pinentry's GETPIN with SETREPEAT: echo stays off from the first field to the second")
   func repeatNeverEchoes() throws {
-    let pty = try AskSession.ask(["--pinentry"], stdin: PinentryTests.commands([
-      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "GETPIN", "BYE",
-    ]))
+    let pty = try AskSession.ask(["--pinentry"], stdin: Self.repeatedPIN)
     try pty.waitForPrompt("Passphrase: ")
     pty.type("abc\r")
     let changes = try pty.echoChanges(until: "the repeat field") { pty.screen.contains("Repeat: ") }

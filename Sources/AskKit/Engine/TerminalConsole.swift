@@ -180,10 +180,6 @@ public final class TerminalConsole: Console {
     }
     session = made
     Interruption.session = made
-    // TRANSLATORS: drawn, on a line of its own, by a prompt that waits
-    // while another program's prompt (a second askpass, a pinentry) has
-    // the same terminal.
-    ask_session_set_waiting_text(made, localized("Waiting for another prompt on this terminal…") + "\n")
   }
 
   /// Waits for this terminal's turn (SPEC §6: one prompt at a time per
@@ -195,6 +191,10 @@ public final class TerminalConsole: Console {
   package func takeTurn(until deadline: Int64?) throws(AskError) -> Bool {
     guard isInteractive else { return true }
     try begin()
+    // TRANSLATORS: drawn, on a line of its own, by a prompt that waits
+    // while another program's prompt (a second askpass, a pinentry) has
+    // the same terminal.
+    ask_session_set_waiting_text(session, localized("Waiting for another prompt on this terminal…") + "\n")
     var signo: Int32 = 0
     switch Int(ask_session_take_turn(session, deadline ?? -1, &signo)) {
     case ASK_WAIT_TIMEOUT: return false

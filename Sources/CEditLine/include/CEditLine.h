@@ -158,7 +158,7 @@ ask_session_t *_Nullable ask_session_open(const char *path);
 
 /* The line a wait for the terminal's turn draws (ending in LF; copied),
  * or NULL for none. */
-void ask_session_set_waiting_text(ask_session_t *session, const char *_Nullable text);
+void ask_session_set_waiting_text(ask_session_t *_Nullable session, const char *_Nullable text);
 
 /* Waits for the terminal's turn (see above) until `deadline_ms` (as for
  * ask_session_wait; negative: none), which later holds of this session
