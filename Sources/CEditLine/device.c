@@ -65,3 +65,18 @@ int ask_terminal_device_open(int fd) {
   if (ttyname_r(fd, name, sizeof name) == 0 && strcmp(name, "/dev/tty") != 0) return open_if_device(name, device);
   return -1;
 }
+
+int ask_terminal_device_inherited(int fd) {
+  dev_t device = ask_terminal_device(fd);
+  if (device == 0) return -1;
+  for (int candidate = 0; candidate <= 2; candidate++) {
+    struct stat st;
+    int flags = fcntl(candidate, F_GETFL);
+    /* Its own number, not TIOCGDEV's: one opened from /dev/tty would
+     * lock /dev/tty, the node of every terminal. */
+    if (flags != -1 && (flags & O_ACCMODE) == O_RDWR && fstat(candidate, &st) == 0 && S_ISCHR(st.st_mode) &&
+        st.st_rdev == device)
+      return candidate;
+  }
+  return -1;
+}

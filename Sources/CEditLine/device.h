@@ -17,4 +17,11 @@ dev_t ask_terminal_device(int fd);
  * `su`, /dev/pts/N is its first user's, mode 620). */
 int ask_terminal_device_open(int fd);
 
+/* An inherited descriptor of the same terminal as `fd` — stdin, stdout or
+ * stderr, opened for reading and writing, with that device's number —
+ * for when its node cannot be opened; -1 when none is. The descriptor is
+ * the caller's (never closed), and other processes may share its open
+ * file description. */
+int ask_terminal_device_inherited(int fd);
+
 #endif

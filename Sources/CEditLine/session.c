@@ -47,6 +47,8 @@ struct ask_session {
   struct termios seen;          /* the modes when the last wait began */
   int seen_valid;
   struct ask_turn turn;         /* one prompt at a time on the terminal */
+  volatile sig_atomic_t inside_line; /* held, the last drawing on `fd` left
+                                        the cursor inside a line */
   int64_t turn_deadline;        /* when waiting for the turn gives up, or -1 */
   char *waiting_text;           /* the line a wait for the turn draws */
   int typeahead;                /* bytes pending when the hold began */
@@ -98,8 +100,21 @@ static void put_modes_ignoring_ttou(int fd, int when, const struct termios *mode
   sigaction(SIGTTOU, &old, NULL);
 }
 
+/* Ends the line the drawing is inside, while the terminal is held (its
+ * output processing makes the LF a CR LF): whatever comes next — the
+ * shell's "Terminated", a prompt waiting its turn — starts at the left
+ * margin (SPEC §6: every way out ends the answer line). Callable from a
+ * handler. */
+static void end_line(struct ask_session *s) {
+  if (s->modes != HELD || s->given_back || !s->inside_line) return;
+  s->inside_line = 0;
+  while (write(s->fd, "\n", 1) == -1 && errno == EINTR) {
+  }
+}
+
 /* Gives the session's terminals their own modes back (`when` as above). */
 static void put_back(struct ask_session *s, int when) {
+  end_line(s);
   if (s->hidden) {
     s->hidden = 0;
     put_modes_ignoring_ttou(s->hidden_fd, when, &s->hidden_saved);
@@ -520,7 +535,13 @@ int ask_session_take_turn(ask_session_t *s, int64_t deadline_ms, int *signo) {
 }
 
 void ask_session_drew(ask_session_t *s, int fd, int at_margin) {
-  if (s != NULL && fd == s->fd && s->modes == HELD && !s->given_back) ask_turn_line(&s->turn, !at_margin);
+  if (s == NULL || fd != s->fd || s->modes != HELD || s->given_back) return;
+  s->inside_line = !at_margin;
+  ask_turn_line(&s->turn, !at_margin);
+}
+
+int ask_session_line_is_open(const ask_session_t *s) {
+  return s != NULL && s->modes == HELD && !s->given_back && s->inside_line;
 }
 
 /* The holder, asked for room by a waiter, while it waits for a key: ends
@@ -560,14 +581,18 @@ static void apply_again(struct ask_session *s) {
 }
 
 /* Ctrl-Z, or SIGTTIN or SIGTTOU (sent, or the kernel's for a background
- * terminal call): the terminal's own modes back (input kept) and the turn,
+ * terminal call): the answer line ended, the terminal's own modes back
+ * (input kept) and the turn — with a claim on it, when held —,
  * then the stop by the signal's saved action (the default: stop), to this
  * process only; once continued, the terminal is taken again by the caller
  * (apply_again). */
 static void stop(struct ask_session *s, int sig) {
   if (s->modes == HELD && !s->given_back) {
+    end_line(s);
     put_modes_ignoring_ttou(s->fd, TCSANOW, &s->saved);
     s->given_back = 1;
+    /* Stopped mid-prompt: first claim on the turn when continued. */
+    ask_turn_reserve(&s->turn);
   }
   ask_turn_give(&s->turn);
   if (s->hidden) put_modes_ignoring_ttou(s->hidden_fd, TCSANOW, &s->hidden_saved);

@@ -154,6 +154,123 @@ struct SharedTerminalTests {
     #expect(pty.termiosRestored)
   }
 
+  /// The pid a script wrote to `$HOME/name`.
+  static func pid(_ pty: PseudoTerminal, _ name: String) throws -> pid_t {
+    let text = try ArtifactsTests.read(pty.temporaryDirectory + "/" + name)
+    return try #require(text.split(separator: "\n").first.flatMap { pid_t($0) })
+  }
+
+  @Test("A signal that ends the prompt ends its answer line first: what the shell writes next starts at the left margin",
+        arguments: [SIGTERM, SIGHUP, SIGUSR1, SIGALRM])  // SIGINT is ignored in a script's background job
+  func endingSignalEndsLine(signal: Int32) throws {
+    let pty = try AskSession.shell("ask -s secure -t Vault </dev/tty >/dev/null & echo $! > \"$HOME/pid\"; wait $!; echo \"status $?\"")
+    try pty.waitForPrompt("Password: ")
+    pty.type("ab")
+    try pty.waitFor("Password: **")
+    kill(try Self.pid(pty, "pid"), signal)
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "status \(128 + signal)\n")
+    let rest = try #require(Self.after(last: "Password: **", in: pty.screen))
+    #expect(rest.hasPrefix("\r\n"), "\(loggedText(pty.screen, limit: 400))")
+    #expect(pty.termiosRestored)
+  }
+
+  /// A job for an interactive shell: a secure prompt that takes the
+  /// terminal (its pid in `$HOME/pid`, its answer in `$HOME/first`), then
+  /// a button prompt of the same job that waits (its answer in
+  /// `$HOME/second`).
+  static let twoPromptJob = """
+    ( ask -s secure -t 'First vault' </dev/tty > "$HOME/first" & echo $! > "$HOME/pid"; \\
+    until stty -a | grep -q -- ' -echo '; do sleep 0.05; done; ask -t Second Alpha Beta > "$HOME/second"; wait )\r
+    """
+
+  @Test("kill -TSTP to the prompt that has the terminal while another of its job waits: its answer line ends before the other draws, and once continued it is drawn again below with no empty line")
+  func stoppedHolderEndsLine() throws {
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type(Self.twoPromptJob)
+    try pty.waitFor("Waiting for another prompt on this terminal…")
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("ab")
+    try pty.waitFor("Password: **")
+    let first = try Self.pid(pty, "pid")
+    kill(first, SIGTSTP)  // alone, its job the foreground: its claim is let go after a second
+    try pty.waitForPrompt("Choice [", timeout: 10)
+    let between = try #require(Self.after(last: "Password: **", in: pty.screen))
+    #expect(between.hasPrefix("\r\n\u{1B}[1mSecond"), "\(loggedText(pty.screen, limit: 400))")
+    pty.type("2\r")
+    try pty.waitUntil("the second prompt done") { (try? ArtifactsTests.read(pty.temporaryDirectory + "/second")) == "Beta\n" }
+    let drawn = pty.count("\u{1B}[1mFirst vault")  // drawn, not the command echoed
+    kill(first, SIGCONT)
+    try pty.waitUntil("the first prompt drawn again") { pty.count("\u{1B}[1mFirst vault") == drawn + 1 }
+    try pty.waitForModes(echo: false, canonical: false)
+    let redrawn = try #require(Self.after(last: "cancel]: 2", in: pty.screen))
+    #expect(redrawn.hasPrefix("\r\n\u{1B}[1mFirst vault"), "\(loggedText(pty.screen, limit: 400))")
+    let shellPrompts = pty.count("\u{1B}[?2004h$ ")
+    pty.type("cd\r")
+    try pty.waitUntil("the job done: the shell's prompt") { pty.count("\u{1B}[?2004h$ ") > shellPrompts }
+    pty.type("exit\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/first") == "abcd\n")
+  }
+
+  @Test("Ctrl-Z then fg on a job whose prompt has the terminal while another of the job waits: the stopped prompt gets the terminal back first, and the keys typed for it")
+  func stoppedHolderFirstAfterFg() throws {
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type(Self.twoPromptJob)
+    try pty.waitFor("Waiting for another prompt on this terminal…")
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("ab")
+    try pty.waitFor("Password: **")
+    try pty.waitForKeysRead()  // all read: Ctrl-Z flushes input not yet read
+    let drawn = pty.count("\u{1B}[1mFirst vault")  // drawn, not the command echoed
+    pty.type("\u{1A}")
+    try pty.waitFor("Stopped")
+    pty.type("fg\r")
+    try pty.waitUntil("the first prompt drawn again after fg") {
+      pty.count("\u{1B}[1mFirst vault") == drawn + 1 && pty.screen.hasSuffix("Password: **")
+    }
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("cd\r")
+    try pty.waitForPrompt()
+    #expect(pty.count("\u{1B}[1mSecond") == 1)  // drawn once the first had ended
+    let shellPrompts = pty.count("\u{1B}[?2004h$ ")
+    pty.type("2\r")
+    try pty.waitUntil("the job done: the shell's prompt") { pty.count("\u{1B}[?2004h$ ") > shellPrompts }
+    pty.type("exit\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/first") == "abcd\n")
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/second") == "Beta\n")
+    #expect(!pty.screen.contains("cd\r"))
+  }
+
+  @Test("A prompt that cannot open the terminal's node (another user's pty) still waits its turn, through the terminal it inherited: after one of root's, and after one of its own user's sharing that terminal's open file",
+        .enabled(if: getuid() == 0, "runs ask as nobody, which needs root"),
+        arguments: [false, true])
+  func unopenableNodeWaits(firstAsNobody: Bool) throws {
+    // Their stderr the terminal, as a shell's after su has it (the
+    // harness's is a pipe): with only /dev/tty, there is no lock to take.
+    let pty = try AskSession.shell("""
+      exec 2>&0; nobody='setpriv --reuid=65534 --regid=65534 --clear-groups'
+      \(firstAsNobody ? "$nobody " : "")ask -s secure -t 'First vault' --timeout 1.5 </dev/tty >/dev/null &
+      until stty -a | grep -q -- ' -echo '; do sleep 0.05; done
+      $nobody ask -s secure -t 'Second vault'; echo "status $?"; wait
+      """)
+    try pty.waitFor("Second vault", timeout: 10)
+    try pty.waitForModes(echo: false, canonical: false)
+    let screen = pty.screen
+    let second = try #require(screen.ranges(of: "Second vault").first)
+    let timedOut = try #require(screen.ranges(of: "Timed out.").first, "\(loggedText(screen, limit: 400))")
+    #expect(second.lowerBound > timedOut.lowerBound)
+    #expect(pty.count("Waiting for another prompt on this terminal…") == 1)
+    pty.type("hunter2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "hunter2\nstatus 0\n")
+    #expect(!pty.screen.contains("hunter2"))
+    #expect(pty.termiosRestored)
+  }
+
   @Test("Prompts on another terminal never wait: a prompt held on one pty does not delay one on another")
   func otherTerminalNeverWaits() throws {
     let first = try AskSession.ask(["-s", "secure", "-t", "First vault"])

@@ -411,7 +411,7 @@ public final class TerminalConsole: Console {
       if Int(status) == ASK_READ_RESUMED {
         // Stopped and continued: everything again, below, with what was typed.
         initial = String(cString: ask_line_pending(editor))
-        try draw("\n" + request.redraw)
+        try draw(lineBreakIfOpen + request.redraw)
         continue
       }
       guard Int(status) == ASK_READ_LINE, let line else {
@@ -452,7 +452,7 @@ public final class TerminalConsole: Console {
       let status = ask_secret_read(session, answerFD, drawingFD, request.echo == .masked ? 1 : 0, deadline,
                                    &secret.storage, &signo)
       if Int(status) == ASK_READ_RESUMED {
-        try draw("\n" + request.redraw + request.prompt + request.echo.mask(secret.characterCount))
+        try draw(lineBreakIfOpen + request.redraw + request.prompt + request.echo.mask(secret.characterCount))
         continue
       }
       guard Int(status) == ASK_READ_LINE else {
@@ -461,6 +461,14 @@ public final class TerminalConsole: Console {
       try draw("\n")
       return .secret(secret)
     }
+  }
+
+  /// A line break when the drawing is inside a line, else nothing: a
+  /// prompt drawn again after a stop, or after making room for a waiting
+  /// prompt's line, starts below what was drawn, with no empty line between
+  /// (the stop already ended the answer line).
+  private var lineBreakIfOpen: String {
+    session.map { ask_session_line_is_open($0) != 0 } ?? true ? "\n" : ""
   }
 
   /// What a read was for, as its error says.

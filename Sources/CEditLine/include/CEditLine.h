@@ -172,6 +172,12 @@ int ask_session_take_turn(ask_session_t *_Nullable session, int64_t deadline_ms,
  * write): a prompt waiting its turn draws its line only at the margin. */
 void ask_session_drew(ask_session_t *_Nullable session, int fd, int at_margin);
 
+/* 1 when the session holds its terminal and its last drawing there left
+ * the cursor inside a line, else 0. A stop, a terminating signal and the
+ * session's end end that line before the terminal is given back; a
+ * prompt drawn again after a stop starts below it only while it is open. */
+int ask_session_line_is_open(const ask_session_t *_Nullable session);
+
 /* Holds the session's terminal: the first time, saves its modes (after any
  * stop by SIGTTOU in the background, read again: the modes seen before
  * may have been another job's), then applies the hold mode — canonical
