@@ -1,5 +1,6 @@
-/* The check of message catalogues before glibc reads them (catalogue.c),
- * for messages.c. Not part of the module's interface. */
+/* The check of message catalogues before glibc reads them: one file
+ * (catalogue.c) and the ones gettext could take (languages.c), for
+ * messages.c. Not part of the module's interface. */
 #ifndef ASK_CATALOGUE_H
 #define ASK_CATALOGUE_H
 
