@@ -1,10 +1,11 @@
 /* One message catalogue checked before glibc's gettext reads it: glibc
- * trusts a .mo file, and a damaged or hostile one (ASK_LOCALEDIR names any
- * folder) hangs it in its hash probe, ignoring every signal, crashes it on
- * an offset outside the file, raises SIGFPE from its plural expression,
- * or blocks it on a FIFO. Which catalogues glibc could open is
- * languages.c's. */
+ * trusts a .mo file, and a damaged or hostile one (ASK_LOCALEDIR, or a
+ * LANGUAGE entry, names any folder) hangs it in its hash probe, ignoring
+ * every signal, crashes it on an offset outside the file, raises SIGFPE
+ * from its plural expression (plural.c), or blocks it on a FIFO. Which
+ * catalogues glibc could open is languages.c's. */
 #include "catalogue.h"
+#include "plural.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -37,22 +38,6 @@ static int string_is_sound(const unsigned char *data, size_t size, size_t at, in
   return length <= MAX_STRING && offset + length < size && data[offset + length] == '\0';
 }
 
-/* 1 when the header's Plural-Forms (if any) divides only by literal
- * numbers other than 0. */
-static int plural_is_sound(const char *header) {
-  const char *forms = strstr(header, "Plural-Forms:");
-  if (forms == NULL) return 1;
-  const char *expression = strstr(forms, "plural=");
-  if (expression == NULL) return 1;
-  for (const char *p = expression + 7; *p != '\0' && *p != '\n' && *p != ';'; p++) {
-    if (*p != '/' && *p != '%') continue;
-    const char *q = p + 1;
-    while (*q == ' ' || *q == '\t') q++;
-    if (*q < '1' || *q > '9') return 0;  // a literal, not 0 nor 0…
-  }
-  return 1;
-}
-
 static int check(const unsigned char *data, size_t size) {
   if (size < 28) return 0;
   uint32_t magic;
@@ -64,9 +49,19 @@ static int check(const unsigned char *data, size_t size) {
            translations = word(data, 16, swapped), hash_size = word(data, 20, swapped),
            hash_offset = word(data, 24, swapped);
   if (originals + 8 * count > size || translations + 8 * count > size) return 0;
-  for (uint64_t i = 0; i < count; i++)
+  // The header is the translation of "" as glibc finds it, through the
+  // hash table or a binary search, comparing with strcmp: any original
+  // that reads as "" may be the one, whatever its place and length. A
+  // real catalogue has one; the headers read are bounded all the same.
+  uint64_t headers = 0;
+  for (uint64_t i = 0; i < count; i++) {
     if (!string_is_sound(data, size, originals + 8 * i, swapped) ||
         !string_is_sound(data, size, translations + 8 * i, swapped)) return 0;
+    if (data[word(data, originals + 8 * i + 4, swapped)] != '\0') continue;
+    const char *header = (const char *)data + word(data, translations + 8 * i + 4, swapped);
+    headers += word(data, translations + 8 * i, swapped);
+    if (headers > MAX_FILE || !plural_is_sound(header)) return 0;
+  }
   if (hash_size != 0) {
     if (!is_prime((uint32_t)hash_size) || hash_offset + 4 * hash_size > size) return 0;
     int empty = 0;
@@ -77,9 +72,6 @@ static int check(const unsigned char *data, size_t size) {
     }
     if (!empty) return 0;
   }
-  // The header: the translation of "" (sorted first).
-  if (count > 0 && word(data, originals, swapped) == 0)
-    return plural_is_sound((const char *)data + word(data, translations + 4, swapped));
   return 1;
 }
 

@@ -17,9 +17,9 @@ int catalogue_search_is_sound(const char *root, const char *name, const char *la
  * most 16 MiB, in the .mo format (revision 0), every string inside the
  * file and NUL-terminated, no string longer than 64 KiB, its hash table of
  * a prime size with an empty slot (glibc's probe loops forever in one
- * without), every entry a string's, and a Plural-Forms expression that
- * divides only by literal numbers other than 0 (glibc raises SIGFPE on a
- * division by zero). */
+ * without), every entry a string's, and every header (the translation of an
+ * original that reads as "") with a plural expression glibc can evaluate
+ * without harm (plural_is_sound). */
 int catalogue_is_sound(const char *path);
 
 /* 1 when the codeset of the locale name's first `length` bytes (after
