@@ -1,15 +1,16 @@
 /* The check of message catalogues before glibc reads them: one file
- * (catalogue.c) and the ones gettext could take (languages.c), for
+ * (catalogue.c) and every one glibc could open (languages.c), for
  * messages.c. Not part of the module's interface. */
 #ifndef ASK_CATALOGUE_H
 #define ASK_CATALOGUE_H
 
 #include <stddef.h>
 
-/* 1 when every catalogue of the "ask" domain that gettext could take for
+/* 1 when every catalogue of the "ask" domain that gettext could open for
  * the messages locale `name` and the LANGUAGE list `language` (NULL or ""
  * for none) under `root` is sound (catalogue_is_sound), or there is none;
- * 0 when one is not: then none is to be used. */
+ * 0 when one is not, or when `name` or an entry gettext would reach holds
+ * '/': then none is to be used. */
 int catalogue_search_is_sound(const char *root, const char *name, const char *language);
 
 /* 1 when the file at `path` is a catalogue glibc can read without harm:

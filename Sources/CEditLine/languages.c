@@ -1,15 +1,18 @@
-/* Which catalogues gettext could take, each checked (catalogue.c) before
- * glibc reads it. The check follows gettext's own search: the languages
- * of LANGUAGE (or the messages locale's), each tried with and without
- * territory, codeset (also normalised: utf8) and modifier, an alias of
- * locale.alias replaced by its value; the first language with a
- * catalogue is the one gettext takes, so the search ends there. */
+/* Which catalogues glibc's gettext could open in this run, each checked
+ * (catalogue.c) before it does. dcigettext walks the LANGUAGE list (or the
+ * messages locale's name) entry by entry, and goes on to the next entry
+ * whenever a message is missing from the catalogues of one: so every
+ * entry's catalogues may be opened, not only the first entry's that has
+ * one. Each entry is tried with and without territory, codeset (also
+ * normalised: utf8) and modifier, an alias of locale.alias replaced by
+ * its value (_nl_find_domain loads every one of those that exists). */
 #include "catalogue.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #define ALIAS_FILE "/usr/share/locale/locale.alias"
@@ -42,9 +45,11 @@ static void normalised(const char *codeset, size_t length, char *out, size_t siz
 
 /* The catalogues gettext tries for one language name: with and without
  * each of territory, codeset (as written and normalised) and modifier.
- * ABSENT when none exists, else whether all that exist are sound. */
+ * ABSENT when none exists, else whether all that exist are sound. A name
+ * holding '/' (a path: glibc opens ROOT/NAME/…, absolute or not), or too
+ * long to check, is UNSOUND. */
 static int check_language(const char *root, const char *name, size_t length) {
-  if (length == 0 || length >= 256 || memchr(name, '/', length) != NULL) return ABSENT;
+  if (length >= 256 || memchr(name, '/', length) != NULL) return UNSOUND;
   char language[256];
   memcpy(language, name, length);
   language[length] = '\0';
@@ -74,7 +79,8 @@ static int check_language(const char *root, const char *name, size_t length) {
 }
 
 /* The value of `name` in locale.alias (gettext's aliases: "russian"),
- * copied into `out`; 0 when it has none. */
+ * copied into `out`; 0 when it has none. glibc compares the names
+ * without regard to case (strcasecmp). */
 static int alias(const char *name, size_t length, char *out, size_t size) {
   FILE *file = fopen(ALIAS_FILE, "re");
   if (file == NULL) return 0;
@@ -84,7 +90,7 @@ static int alias(const char *name, size_t length, char *out, size_t size) {
     char *key = line + strspn(line, " \t");
     if (*key == '#' || *key == '\n') continue;
     size_t key_length = strcspn(key, " \t\n");
-    if (key_length != length || strncmp(key, name, length) != 0) continue;
+    if (key_length != length || strncasecmp(key, name, length) != 0) continue;
     char *value = key + key_length;
     value += strspn(value, " \t");
     size_t value_length = strcspn(value, " \t\n");
@@ -109,20 +115,29 @@ int catalogue_name_is_utf8(const char *name, size_t length) {
 }
 
 int catalogue_search_is_sound(const char *root, const char *name, const char *language) {
+  // SPEC §6: a name holding '/' is never used, the locale's no more than
+  // a LANGUAGE entry.
+  if (strchr(name, '/') != NULL) return 0;
+  // guess_category_value: in the locale C, no catalogue, LANGUAGE unread.
+  if (strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0) return 1;
   const char *list = language != NULL && language[0] != '\0' ? language : name;
-  while (*list != '\0') {
+  for (;;) {
+    list += strspn(list, ":");  // dcigettext skips empty entries
+    if (*list == '\0') return 1;
     size_t length = strcspn(list, ":");
+    // An entry C or POSIX ends dcigettext's walk: the msgid is the text.
+    if ((length == 1 && list[0] == 'C') || (length == 5 && strncmp(list, "POSIX", 5) == 0)) return 1;
     // An alias's value replaces the name in gettext's search. A name with
     // a UTF-8 codeset (ru_RU.UTF-8, the usual one) is no alias of the
     // system's locale.alias, which is not read for it (gettext reads it
     // anyway, and a prompt need not pay twice).
     char expanded[256];
-    int result = !catalogue_name_is_utf8(list, length) && alias(list, length, expanded, sizeof expanded)
+    int result = memchr(list, '/', length) == NULL && !catalogue_name_is_utf8(list, length) &&
+        alias(list, length, expanded, sizeof expanded)
       ? check_language(root, expanded, strlen(expanded)) : check_language(root, list, length);
+    // Any catalogue glibc could open that fails the check, or any path:
+    // English for the whole run (gettext is never called).
     if (result == UNSOUND) return 0;
-    if (result == SOUND) return 1;  // gettext takes this language's
     list += length;
-    if (*list == ':') list++;
   }
-  return 1;
 }

@@ -372,7 +372,18 @@ struct LanguageTests {
     #expect(pty.termiosRestored)
   }
 
-  // MARK: - Plural expressions
+  // MARK: - Every catalogue gettext could open
+
+  /// A sound Russian catalogue with the answer line only: gettext goes on
+  /// to the next LANGUAGE entry for every other message.
+  static let answerLineOnly = """
+    msgid ""
+    msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+    msgid "Choice [%s, Ctrl-D = cancel]: "
+    msgstr "Выбор [%s, Ctrl-D = отмена]: "
+
+    """
 
   /// A catalogue with `header` and the usage error that is a plural
   /// (`-s plain --label A --label B`), its three forms numbered.
@@ -392,6 +403,75 @@ struct LanguageTests {
 
   static let pluralArguments = ["-s", "plain", "--label", "A", "--label", "B"]
   static let pluralEnglish = "ask: Option '--label' is given 2 times, but style 'plain' has 1 field\n"
+
+  /// How a later LANGUAGE entry's catalogue is crafted, and what shows it.
+  enum Crafted: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case fullHashTable = "hash table without an empty slot"
+    case pluralByZero = "plural dividing by zero"
+    var testDescription: String { rawValue }
+
+    /// Writes the crafted catalogue as `folder`/LC_MESSAGES/ask.mo.
+    func write(to folder: String) throws {
+      switch self {
+      case .fullHashTable:
+        try LanguageTests.writeCatalogue(
+          ArtifactsTests.bytes(ArtifactsTests.besideBinary("locale/zh_CN/LC_MESSAGES/ask.mo")),
+          damagedBy: LanguageTests.fillHashTable, to: folder)
+      case .pluralByZero:
+        try LanguageTests.compileCatalogue(
+          LanguageTests.pluralCatalogue(header: "Plural-Forms: nplurals=2; plural=n/0;"), to: folder)
+      }
+    }
+
+    /// Runs ask in `environment` on a message the crafted catalogue
+    /// holds and the Russian one lacks; expects English, at once.
+    func expectEnglish(_ environment: [String: String]) throws {
+      switch self {
+      case .fullHashTable:
+        let pty = try AskSession.ask(["-t", "T", "A", "B"], stdin: .noTerminal(Array("x\n".utf8)),
+                                     environment: environment)
+        #expect(try pty.waitForExit(timeout: 5) == 2)
+        #expect(pty.stderr.hasSuffix("\nChoice [1-2, Ctrl-D = cancel]: x\n" + LanguageTests.english), "\(pty.stderr)")
+      case .pluralByZero:
+        let pty = try AskSession.ask(LanguageTests.pluralArguments, stdin: .noTerminal([]), environment: environment)
+        #expect(try pty.waitForExit(timeout: 5) == 2)
+        #expect(pty.stderr == LanguageTests.pluralEnglish)
+      }
+    }
+  }
+
+  @Test("A later LANGUAGE entry's catalogue is checked too (gettext opens it for a message the first lacks): English at once",
+        arguments: Crafted.allCases)
+  func laterLanguage(crafted: Crafted) throws {
+    let root = try TemporaryDirectory()
+    try Self.compileCatalogue(Self.answerLineOnly, to: root.path + "/ru")
+    try crafted.write(to: root.path + "/zh_CN")
+    try crafted.expectEnglish(["LANG": "ru_RU.UTF-8", "LANGUAGE": "ru::de:zh_CN", "ASK_LOCALEDIR": root.path])
+  }
+
+  @Test("An entry C ends the LANGUAGE list: a catalogue after it is never opened, and the one before it is used")
+  func languageListEndsAtC() throws {
+    let root = try TemporaryDirectory()
+    try Self.compileCatalogue(Self.answerLineOnly, to: root.path + "/ru")
+    try Crafted.fullHashTable.write(to: root.path + "/zh_CN")
+    let pty = try AskSession.ask(["-t", "T", "A", "B"], stdin: .noTerminal(Array("x\n".utf8)),
+                                 environment: ["LANG": "ru_RU.UTF-8", "LANGUAGE": "ru:C:zh_CN",
+                                               "ASK_LOCALEDIR": root.path])
+    #expect(try pty.waitForExit(timeout: 5) == 2)
+    #expect(pty.stderr.hasSuffix("\nВыбор [1-2, Ctrl-D = отмена]: x\n" + Self.english), "\(pty.stderr)")
+  }
+
+  @Test("A LANGUAGE entry that is a path (gettext would open the catalogue it names) is never used: English for the whole run",
+        arguments: ["../crafted", "/crafted", "ru:../crafted", "ru:/crafted"])
+  func pathInLanguage(language: String) throws {
+    let folder = try TemporaryDirectory()
+    let root = folder.path + "/root"
+    try Self.compileCatalogue(Self.answerLineOnly, to: root + "/ru")
+    // glibc opens ROOT/ENTRY/LC_MESSAGES/ask.mo, an absolute entry too.
+    try Crafted.fullHashTable.write(to: folder.path + "/crafted")
+    try Crafted.fullHashTable.write(to: root + "/crafted")
+    try Crafted.fullHashTable.expectEnglish(["LANG": "ru_RU.UTF-8", "LANGUAGE": language, "ASK_LOCALEDIR": root])
+  }
 
   /// `plural=` 40 parentheses deep: nothing glibc cannot evaluate, but
   /// deeper than any real expression nests.
