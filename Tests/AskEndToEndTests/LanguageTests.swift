@@ -477,7 +477,9 @@ struct LanguageTests {
   /// deeper than any real expression nests.
   static let deepExpression = String(repeating: "(", count: 40) + "n" + String(repeating: ")", count: 40)
 
-  @Test("A plural expression is read as glibc reads it: its first plural= anywhere in the header, numbers wrapping, every divisor; one that could divide by zero or nests too deep is not used",
+  /// The expression is read as glibc reads it: the first plural= anywhere
+  /// in the header, numbers wrapping in an unsigned long, every divisor.
+  @Test("A plural expression that could divide by zero, or nests too deep, is not used: English",
         arguments: [
           "X-Note: plural=n/0;\\nPlural-Forms: nplurals=3; plural=n%10==1 ? 0 : 1;",
           "Plural-Forms: nplurals=2; plural=n%18446744073709551616;",
