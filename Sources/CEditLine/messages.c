@@ -107,7 +107,8 @@ static void choose(const char *name) {
   if (messages_locale == (locale_t)0) return;
   strcpy(messages_name, name);
   bind_domain();
-  // A catalogue glibc would be harmed by (catalogue.c) means English.
+  // A catalogue glibc could open and be harmed by, or a language name
+  // that is a path (languages.c), means English for the whole run.
   if (!catalogue_search_is_sound(root, name, getenv("LANGUAGE"))) {
     freelocale(messages_locale);
     messages_locale = (locale_t)0;

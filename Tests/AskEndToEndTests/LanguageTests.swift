@@ -267,13 +267,38 @@ struct LanguageTests {
   /// (its bytes, little-endian words), in a new folder's ru/LC_MESSAGES.
   static func damagedCatalogue(_ damage: (inout [UInt8]) -> Void) throws -> TemporaryDirectory {
     let root = try TemporaryDirectory()
-    _ = try CatalogueTests.run("/bin/mkdir", ["-p", root.path + "/ru/LC_MESSAGES"])
-    var bytes = try ArtifactsTests.bytes(ArtifactsTests.besideBinary("locale/ru/LC_MESSAGES/ask.mo"))
+    try Self.writeCatalogue(ArtifactsTests.bytes(ArtifactsTests.besideBinary("locale/ru/LC_MESSAGES/ask.mo")),
+                            damagedBy: damage, to: root.path + "/ru")
+    return root
+  }
+
+  /// A catalogue's `bytes`, damaged by `damage`, as `folder`/LC_MESSAGES/ask.mo.
+  static func writeCatalogue(_ bytes: [UInt8], damagedBy damage: (inout [UInt8]) -> Void = { _ in },
+                             to folder: String) throws {
+    _ = try CatalogueTests.run("/bin/mkdir", ["-p", folder + "/LC_MESSAGES"])
+    var bytes = bytes
     damage(&bytes)
-    let file = try #require(fopen(root.path + "/ru/LC_MESSAGES/ask.mo", "wb"))
+    let file = try #require(fopen(folder + "/LC_MESSAGES/ask.mo", "wb"))
     fwrite(bytes, 1, bytes.count, file)
     fclose(file)
-    return root
+  }
+
+  /// `po` (a catalogue's source) compiled by msgfmt into
+  /// `folder`/LC_MESSAGES/ask.mo, and its bytes.
+  @discardableResult
+  static func compileCatalogue(_ po: String, to folder: String) throws -> [UInt8] {
+    let messages = folder + "/LC_MESSAGES"
+    _ = try CatalogueTests.run("/bin/mkdir", ["-p", messages])
+    try CatalogueTests.write(po, to: messages + "/ask.po")
+    let compiled = try CatalogueTests.run("/usr/bin/msgfmt", ["-o", messages + "/ask.mo", messages + "/ask.po"])
+    try #require(compiled.exitStatus == 0, "\(compiled.stderr)")
+    return try ArtifactsTests.bytes(messages + "/ask.mo")
+  }
+
+  /// Every slot of the catalogue's hash table taken: glibc's probe for a
+  /// string it does not find there never ends, deaf to signals.
+  static func fillHashTable(_ bytes: inout [UInt8]) {
+    for slot in 0..<Self.word(bytes, 20) { Self.setWord(&bytes, Self.word(bytes, 24) + 4 * slot, 1) }
   }
 
   static func word(_ bytes: [UInt8], _ offset: Int) -> Int {
@@ -291,11 +316,10 @@ struct LanguageTests {
         ])
   func damagedCatalogue(damage: String) throws {
     let root = try Self.damagedCatalogue { bytes in
-      let (count, originals, hashSize, hashOffset) = (Self.word(bytes, 8), Self.word(bytes, 12),
-                                                      Self.word(bytes, 20), Self.word(bytes, 24))
+      let (count, originals, hashOffset) = (Self.word(bytes, 8), Self.word(bytes, 12), Self.word(bytes, 24))
       switch damage {
       case "hash table size not prime": Self.setWord(&bytes, 20, 42)
-      case "hash table without an empty slot": for slot in 0..<hashSize { Self.setWord(&bytes, hashOffset + 4 * slot, 1) }
+      case "hash table without an empty slot": Self.fillHashTable(&bytes)
       case "hash entry past the strings": Self.setWord(&bytes, hashOffset, count + 5)
       case "string offset past the end": Self.setWord(&bytes, originals + 8 * (count - 1) + 4, bytes.count + 100)
       case "string without its NUL":
@@ -346,6 +370,179 @@ struct LanguageTests {
     pty.type("\u{4}")
     #expect(try pty.waitForExit() == 1)
     #expect(pty.termiosRestored)
+  }
+
+  // MARK: - Every catalogue gettext could open
+
+  /// A sound Russian catalogue with the answer line only: gettext goes on
+  /// to the next LANGUAGE entry for every other message.
+  static let answerLineOnly = """
+    msgid ""
+    msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+    msgid "Choice [%s, Ctrl-D = cancel]: "
+    msgstr "Выбор [%s, Ctrl-D = отмена]: "
+
+    """
+
+  /// A catalogue with `header` and the usage error that is a plural
+  /// (`-s plain --label A --label B`), its three forms numbered.
+  static func pluralCatalogue(header: String) -> String {
+    """
+    msgid ""
+    msgstr "Content-Type: text/plain; charset=UTF-8\\n\(header)\\n"
+
+    msgid "Option '%s' is given %d times, but style '%s' has %d field"
+    msgid_plural "Option '%s' is given %d times, but style '%s' has %d fields"
+    msgstr[0] "Форма 0: '%s' %d '%s' %d"
+    msgstr[1] "Форма 1: '%s' %d '%s' %d"
+    msgstr[2] "Форма 2: '%s' %d '%s' %d"
+
+    """
+  }
+
+  static let pluralArguments = ["-s", "plain", "--label", "A", "--label", "B"]
+  static let pluralEnglish = "ask: Option '--label' is given 2 times, but style 'plain' has 1 field\n"
+
+  /// How a later LANGUAGE entry's catalogue is crafted, and what shows it.
+  enum Crafted: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case fullHashTable = "hash table without an empty slot"
+    case pluralByZero = "plural dividing by zero"
+    var testDescription: String { rawValue }
+
+    /// Writes the crafted catalogue as `folder`/LC_MESSAGES/ask.mo.
+    func write(to folder: String) throws {
+      switch self {
+      case .fullHashTable:
+        try LanguageTests.writeCatalogue(
+          ArtifactsTests.bytes(ArtifactsTests.besideBinary("locale/zh_CN/LC_MESSAGES/ask.mo")),
+          damagedBy: LanguageTests.fillHashTable, to: folder)
+      case .pluralByZero:
+        try LanguageTests.compileCatalogue(
+          LanguageTests.pluralCatalogue(header: "Plural-Forms: nplurals=2; plural=n/0;"), to: folder)
+      }
+    }
+
+    /// Runs ask in `environment` on a message the crafted catalogue
+    /// holds and the Russian one lacks; expects English, at once.
+    func expectEnglish(_ environment: [String: String]) throws {
+      switch self {
+      case .fullHashTable:
+        let pty = try AskSession.ask(["-t", "T", "A", "B"], stdin: .noTerminal(Array("x\n".utf8)),
+                                     environment: environment)
+        #expect(try pty.waitForExit(timeout: 5) == 2)
+        #expect(pty.stderr.hasSuffix("\nChoice [1-2, Ctrl-D = cancel]: x\n" + LanguageTests.english), "\(pty.stderr)")
+      case .pluralByZero:
+        let pty = try AskSession.ask(LanguageTests.pluralArguments, stdin: .noTerminal([]), environment: environment)
+        #expect(try pty.waitForExit(timeout: 5) == 2)
+        #expect(pty.stderr == LanguageTests.pluralEnglish)
+      }
+    }
+  }
+
+  @Test("A later LANGUAGE entry's catalogue is checked too (gettext opens it for a message the first lacks): English at once",
+        arguments: Crafted.allCases)
+  func laterLanguage(crafted: Crafted) throws {
+    let root = try TemporaryDirectory()
+    try Self.compileCatalogue(Self.answerLineOnly, to: root.path + "/ru")
+    try crafted.write(to: root.path + "/zh_CN")
+    try crafted.expectEnglish(["LANG": "ru_RU.UTF-8", "LANGUAGE": "ru::de:zh_CN", "ASK_LOCALEDIR": root.path])
+  }
+
+  @Test("An entry C ends the LANGUAGE list: a catalogue after it is never opened, and the one before it is used")
+  func languageListEndsAtC() throws {
+    let root = try TemporaryDirectory()
+    try Self.compileCatalogue(Self.answerLineOnly, to: root.path + "/ru")
+    try Crafted.fullHashTable.write(to: root.path + "/zh_CN")
+    let pty = try AskSession.ask(["-t", "T", "A", "B"], stdin: .noTerminal(Array("x\n".utf8)),
+                                 environment: ["LANG": "ru_RU.UTF-8", "LANGUAGE": "ru:C:zh_CN",
+                                               "ASK_LOCALEDIR": root.path])
+    #expect(try pty.waitForExit(timeout: 5) == 2)
+    #expect(pty.stderr.hasSuffix("\nВыбор [1-2, Ctrl-D = отмена]: x\n" + Self.english), "\(pty.stderr)")
+  }
+
+  @Test("A LANGUAGE entry that is a path (gettext would open the catalogue it names) is never used: English for the whole run",
+        arguments: ["../crafted", "/crafted", "ru:../crafted", "ru:/crafted"])
+  func pathInLanguage(language: String) throws {
+    let folder = try TemporaryDirectory()
+    let root = folder.path + "/root"
+    try Self.compileCatalogue(Self.answerLineOnly, to: root + "/ru")
+    // glibc opens ROOT/ENTRY/LC_MESSAGES/ask.mo, an absolute entry too.
+    try Crafted.fullHashTable.write(to: folder.path + "/crafted")
+    try Crafted.fullHashTable.write(to: root + "/crafted")
+    try Crafted.fullHashTable.expectEnglish(["LANG": "ru_RU.UTF-8", "LANGUAGE": language, "ASK_LOCALEDIR": root])
+  }
+
+  /// `plural=` 40 parentheses deep: nothing glibc cannot evaluate, but
+  /// deeper than any real expression nests.
+  static let deepExpression = String(repeating: "(", count: 40) + "n" + String(repeating: ")", count: 40)
+
+  /// The expression is read as glibc reads it: the first plural= anywhere
+  /// in the header, numbers wrapping in an unsigned long, every divisor.
+  @Test("A plural expression that could divide by zero, or nests too deep, is not used: English",
+        arguments: [
+          "X-Note: plural=n/0;\\nPlural-Forms: nplurals=3; plural=n%10==1 ? 0 : 1;",
+          "Plural-Forms: nplurals=2; plural=n%18446744073709551616;",
+          "Plural-Forms: nplurals=2; plural=n/(0);",
+          "Plural-Forms: nplurals=2; plural=n/!n;",
+          "Plural-Forms: nplurals=2; plural=n%(n+1);",
+          "Plural-Forms: nplurals=2; plural=\(deepExpression);",
+        ])
+  func unsoundPlural(header: String) throws {
+    let root = try TemporaryDirectory()
+    try Self.compileCatalogue(Self.pluralCatalogue(header: header), to: root.path + "/ru")
+    let pty = try AskSession.ask(Self.pluralArguments, stdin: .noTerminal([]),
+                                 environment: ["LANG": "ru_RU.UTF-8", "ASK_LOCALEDIR": root.path])
+    #expect(try pty.waitForExit(timeout: 5) == 2)
+    #expect(pty.stderr == Self.pluralEnglish)
+  }
+
+  @Test("Sound plural expressions are used, as glibc evaluates them: the form for 1",
+        arguments: [
+          ("nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);", 0),
+          ("nplurals=1; plural=0;", 0),
+          ("nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<12 || n%100>14) ? 1 : 2);", 0),
+          ("nplurals=3; plural=n==0 ? 0 : n==1 ? 1 : 2;", 1),
+          ("nplurals=3; plural=n%(10)==1 ? 2 : 0;", 2),
+          ("nplurals=3; plural=n / ((10)) ? 0 : 1+1;", 2),
+          ("nplurals=3; plural=!n || n%18446744073709551617 > 1 ? 1 : 2 ;", 2),
+        ] as [(String, Int)])
+  func soundPlural(forms: String, form: Int) throws {
+    let root = try TemporaryDirectory()
+    try Self.compileCatalogue(Self.pluralCatalogue(header: "Plural-Forms: " + forms), to: root.path + "/ru")
+    let pty = try AskSession.ask(Self.pluralArguments, stdin: .noTerminal([]),
+                                 environment: ["LANG": "ru_RU.UTF-8", "ASK_LOCALEDIR": root.path])
+    #expect(try pty.waitForExit(timeout: 5) == 2)
+    #expect(pty.stderr == "ask: Форма \(form): '--label' 2 'plain' 1\n")
+  }
+
+  @Test("The header glibc reads is whichever original reads as \"\" its hash table finds, not only the first: each one's plural expression is checked")
+  func headerAnywhere() throws {
+    let root = try TemporaryDirectory()
+    let messages = root.path + "/ru"
+    // A second header, as the translation of "zzz"; then "zzz" made to
+    // read as "" (its offset the first original's) and the hash table's
+    // slot for "" (its hash is 0: slot 0) pointed at it.
+    var bytes = try Self.compileCatalogue(Self.pluralCatalogue(header: "Plural-Forms: nplurals=2; plural=n!=1;") + """
+
+      msgid "zzz"
+      msgstr "Plural-Forms: nplurals=2; plural=n/0;"
+
+      """, to: messages)
+    let (count, originals) = (Self.word(bytes, 8), Self.word(bytes, 12))
+    let text = { (index: Int) in
+      String(decoding: bytes[Self.word(bytes, originals + 8 * index + 4)...].prefix { $0 != 0 }, as: UTF8.self)
+    }
+    let second = try #require((0..<count).first { text($0) == "zzz" })
+    try #require(text(0) == "" && Self.word(bytes, 20) > 2)
+    Self.setWord(&bytes, originals + 8 * second, 0)
+    Self.setWord(&bytes, originals + 8 * second + 4, Self.word(bytes, originals + 4))
+    Self.setWord(&bytes, Self.word(bytes, 24), second + 1)
+    try Self.writeCatalogue(bytes, to: messages)
+    let pty = try AskSession.ask(Self.pluralArguments, stdin: .noTerminal([]),
+                                 environment: ["LANG": "ru_RU.UTF-8", "ASK_LOCALEDIR": root.path])
+    #expect(try pty.waitForExit(timeout: 5) == 2)
+    #expect(pty.stderr == Self.pluralEnglish)
   }
 
   /// Arguments, stdin and the error in Russian; shown in the log by the
