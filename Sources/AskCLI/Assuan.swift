@@ -51,14 +51,20 @@ enum Assuan {
   /// 1.2.1).
   static let lineLength = 1002
 
-  /// A command line longer than ``lineLength``: libassuan's
-  /// `GPG_ERR_ASS_LINE_TOO_LONG`, which ends the session with no reply.
-  struct LineTooLong: Error, Equatable {}
+  /// A command line libassuan's servers refuse; each ends the session with
+  /// no reply (measured on pinentry-tty and pinentry-curses 1.2.1).
+  enum LineError: Error, Equatable {
+    /// Longer than ``lineLength``: `GPG_ERR_ASS_LINE_TOO_LONG`.
+    case tooLong
+    /// Bytes without an LF at the end of the stream:
+    /// `GPG_ERR_ASS_INCOMPLETE_LINE` (never run as a command).
+    case incomplete
+  }
 
   /// Splits the bytes of a stream into command lines: LF ends a line, a CR
   /// before it is dropped, bytes that are not UTF-8 become U+FFFD. Feed
   /// with ``append(_:)``, take lines with ``nextLine()``, and at the end of
-  /// the stream take what is left with ``rest()``. A line longer than
+  /// the stream call ``finish()``. A line longer than
   /// ``Assuan/lineLength`` is found as soon as that many bytes have come
   /// without an LF: taking lines after each append keeps at most that
   /// much and one append buffered, whatever the stream holds.
@@ -72,16 +78,16 @@ enum Assuan {
 
     /// The next whole line without its LF (and CR), or `nil` until more
     /// bytes come.
-    /// - Throws: ``Assuan/LineTooLong`` when the next line, its LF
+    /// - Throws: ``Assuan/LineError/tooLong`` when the next line, its LF
     ///   included, is longer than ``Assuan/lineLength`` bytes, or that
     ///   many bytes have come without an LF.
-    mutating func nextLine() throws(LineTooLong) -> Substring? {
+    mutating func nextLine() throws(LineError) -> Substring? {
       guard let end = input[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
         scanned = input.count
-        if input.count >= Assuan.lineLength { throw LineTooLong() }
+        if input.count >= Assuan.lineLength { throw .tooLong }
         return nil
       }
-      if end + 1 > Assuan.lineLength { throw LineTooLong() }
+      if end + 1 > Assuan.lineLength { throw .tooLong }
       var line = input[..<end]
       if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
       let text = String(decoding: line, as: UTF8.self)
@@ -90,13 +96,15 @@ enum Assuan {
       return Substring(text)
     }
 
-    /// At the end of the stream: the last line, which had no LF, or `nil`.
-    /// - Throws: ``Assuan/LineTooLong`` when it is ``Assuan/lineLength``
-    ///   bytes or more (``nextLine()`` said so already).
-    mutating func rest() throws(LineTooLong) -> Substring? {
+    /// At the end of the stream: nothing when every line had its LF.
+    /// - Throws: ``Assuan/LineError/tooLong`` when ``Assuan/lineLength``
+    ///   bytes or more are left (``nextLine()`` said so already),
+    ///   ``Assuan/LineError/incomplete`` when fewer are: a last line
+    ///   without its LF is not a command.
+    mutating func finish() throws(LineError) {
       defer { input = []; scanned = 0 }
-      if input.count >= Assuan.lineLength { throw LineTooLong() }
-      return input.isEmpty ? nil : Substring(String(decoding: input, as: UTF8.self))
+      if input.count >= Assuan.lineLength { throw .tooLong }
+      if !input.isEmpty { throw .incomplete }
     }
   }
 }

@@ -152,21 +152,28 @@ enum Pinentry {
     /// Serves until BYE, the end of stdin or a command line too long; the
     /// status to exit with.
     ///
-    /// A line longer than libassuan's (``Assuan/lineLength``) ends the
-    /// session as libassuan's servers end it: no reply to it, nothing after
-    /// it served, and pinentry's line on stderr (`Assuan processing failed:
-    /// Line passed to IPC too long`); the status is 2, a failure (SPEC §5),
-    /// where pinentry 1.2.1 exits 0 — gpg-agent reads only the closed pipe.
+    /// A line longer than libassuan's (``Assuan/lineLength``), or a last
+    /// line without its LF, ends the session as libassuan's servers end it:
+    /// no reply to it, nothing after it served, and pinentry's line on
+    /// stderr (`Assuan processing failed: Line passed to IPC too long`,
+    /// `… Incomplete line passed to IPC`); the status is 2, a failure
+    /// (SPEC §5), where pinentry 1.2.1 exits 0 — gpg-agent reads only the
+    /// closed pipe.
     mutating func serve() -> ExitStatus {
       send("OK Pleased to meet you")
       while !broken {
         let next: Substring?
-        do throws(Assuan.LineTooLong) {
+        do throws(Assuan.LineError) {
           next = try nextLine()
-        } catch {
+        } catch .tooLong {
           // TRANSLATORS: pinentry's words (and libassuan's) when a command
           // line from gpg-agent is longer than 1001 bytes and its LF.
           AskCommand.report(localized("Assuan processing failed: Line passed to IPC too long"))
+          return .failure
+        } catch {
+          // TRANSLATORS: pinentry's words (and libassuan's) when the input
+          // ends with a command line that has no LF.
+          AskCommand.report(localized("Assuan processing failed: Incomplete line passed to IPC"))
           return .failure
         }
         guard let line = next else { break }
@@ -339,14 +346,17 @@ enum Pinentry {
     /// The next command line from stdin without its LF (and CR), or nil at
     /// the end; read 4 KB at a time, so at most ``Assuan/lineLength`` and
     /// one read are ever held.
-    /// - Throws: ``Assuan/LineTooLong`` (``Assuan/LineReader``).
-    private mutating func nextLine() throws(Assuan.LineTooLong) -> Substring? {
+    /// - Throws: ``Assuan/LineError`` (``Assuan/LineReader``).
+    private mutating func nextLine() throws(Assuan.LineError) -> Substring? {
       while true {
         if let line = try lines.nextLine() { return line }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return try lines.rest() }
+        guard n > 0 else {
+          try lines.finish()
+          return nil
+        }
         lines.append(buffer[..<n])
       }
     }

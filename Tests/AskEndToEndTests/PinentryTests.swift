@@ -237,6 +237,16 @@ struct PinentryTests {
     }
   }
 
+  @Test("A last command line without its LF is not run: the session ends as pinentry-tty's, no reply, its line on stderr, status 2",
+        arguments: ["GETINFO flavor", "BYE", "GETPIN"])
+  func incompleteLastLine(last: String) throws {
+    let pty = try AskSession.ask(["--pinentry"], stdin: .pipe(Array("NOP\n\(last)".utf8)))
+    #expect(try pty.waitForExit() == 2)
+    #expect(pty.stdout == "OK Pleased to meet you\nOK\n")
+    #expect(pty.stderr == "ask: Assuan processing failed: Incomplete line passed to IPC\n")
+    #expect(!pty.screen.contains("PIN"))
+  }
+
   @Test("200 MB without an LF end the session at once, with memory bounded: a few MB resident, not 200")
   func endlessLine() throws {
     let python = try #require(ArtifactsTests.tool("python3"), "python3 is not installed")
