@@ -159,6 +159,21 @@ struct AnswerMatcherTests {
     #expect(result?.isAmbiguous == ambiguous)
   }
 
+  @Test("Tab completes as answers match, with invisible characters left out of titles and of what was typed: a unique title whole, a common start without them",
+        arguments: AlertValidationTests.invisibles)
+  func invisibleCompletion(_ invisible: LoggedScalar) {
+    let title = "Sa\(invisible.text)ve"
+    let whole = AnswerMatcher.complete("sav", among: [title, "Quit"])
+    #expect(whole.map { Array($0.text.unicodeScalars) } == Array(title.unicodeScalars))
+    #expect(whole?.isAmbiguous == false)
+    let typed = AnswerMatcher.complete("s\(invisible.text)a", among: ["Save", "Quit"])
+    #expect(typed?.text == "Save")
+    let common = AnswerMatcher.complete("s", among: [title, "Sa\(invisible.text)vor"])
+    #expect(common?.text == "Sav")
+    #expect(common?.isAmbiguous == true)
+    #expect(AnswerMatcher.titles(startingWith: "sav", among: [title, "Quit"]) == [title])
+  }
+
   @Test("A text style with no buttons of its own gets a hint for any number, never a trap",
         arguments: ["3", "1", "0", "OK"])
   func noButtons(answer: String) throws {

@@ -171,7 +171,8 @@ package enum AnswerMatcher {
   }
 
   /// Tab completion: the completion of `typed` (the text before the cursor)
-  /// among `titles`, case-folded as answers are: the one title it starts,
+  /// among `titles`, case-folded and with default-ignorable code points
+  /// left out as answers are (`sav` completes `Sa` U+00AD `ve`): the one title it starts,
   /// or the longest start that all the titles it starts share, folded and
   /// compared by scalars (`isAmbiguous` then true); `nil` when no title
   /// starts with it. The text is a title's own — the first such title, in
@@ -179,7 +180,7 @@ package enum AnswerMatcher {
   /// itself when it would add nothing (`s` among `ßa` and `sb`).
   package static func complete(_ typed: String, among titles: [String])
     -> (text: String, isAmbiguous: Bool)? {
-    let start = CaseFolding.folded(typed)
+    let start = visibleFolded(typed)
     let matches = self.matches(of: start, among: titles)
     guard let (first, firstFolded) = matches.first else { return nil }
     // The common start in UTF-8 bytes, then back to the last whole scalar.
@@ -196,22 +197,31 @@ package enum AnswerMatcher {
       if firstFolded.utf8.count > start.utf8.count { return (first, matches.count > 1) }
       return (typed, matches.count > 1)
     }
-    let completion = CaseFolding.start(of: first, foldingToAtMost: common.count)
+    // The start is measured on what was matched: the title without its
+    // invisible characters.
+    let completion = CaseFolding.start(of: TerminalText.withoutIgnorables(first), foldingToAtMost: common.count)
     return (completion.foldedLength > start.utf8.count ? completion.text : typed, matches.count > 1)
   }
 
   /// The titles that `typed` starts, case-folded as answers are, in order:
   /// the candidates Tab lists when it cannot complete more.
   package static func titles(startingWith typed: String, among titles: [String]) -> [String] {
-    matches(of: CaseFolding.folded(typed), among: titles).map(\.title)
+    matches(of: visibleFolded(typed), among: titles).map(\.title)
   }
 
-  /// The titles whose folding starts with the folded `start`, with that
-  /// folding.
+  /// `text` case-folded without its default-ignorable code points, as a
+  /// title and an answer are compared, but not trimmed: the text before
+  /// the cursor keeps its spaces (`strasse n`).
+  private static func visibleFolded(_ text: String) -> String {
+    CaseFolding.folded(TerminalText.withoutIgnorables(text))
+  }
+
+  /// The titles whose visible folding starts with the folded `start`, with
+  /// that folding.
   private static func matches(of start: String, among titles: [String])
     -> [(title: String, folded: String)] {
     titles.compactMap { title in
-      let folded = CaseFolding.folded(title)
+      let folded = visibleFolded(title)
       return CaseFolding.hasPrefix(folded, start) ? (title, folded) : nil
     }
   }
