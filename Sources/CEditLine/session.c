@@ -53,6 +53,9 @@ struct ask_session {
   char *waiting_text;           /* the line a wait for the turn draws */
   int typeahead;                /* bytes pending when the hold began */
   int typeahead_counted;        /* the first hold counted them */
+  struct ask_turn input_turn;   /* the turn of a terminal answers come from
+                                   that is not `fd`'s (`setsid ask`) */
+  int input_turn_open;          /* input_turn was opened */
   int hidden_fd;                /* a terminal whose echo is off, or -1 */
   struct termios hidden_saved;
   volatile sig_atomic_t hidden;
@@ -285,6 +288,7 @@ int ask_session_end(ask_session_t *s) {
   }
   sigset_t mask = s->saved_mask;
   ask_turn_close(&s->turn);
+  if (s->input_turn_open) ask_turn_close(&s->input_turn);
   if (s->owns_fd) close(s->fd);
   free(s->waiting_text);
   free(s);
@@ -299,7 +303,7 @@ int ask_session_end(ask_session_t *s) {
 
 /* ---- Holding the terminal ------------------------------------------------ */
 
-static int wait_for_turn(struct ask_session *s, int *signo);
+static int wait_for_turn(struct ask_session *s, struct ask_turn *turn, int draw_fd, int *signo);
 static int take_stop(struct ask_session *s);
 
 /* The turn, for a hold: 0 when this process has it, 1 when a terminating
@@ -308,7 +312,7 @@ static int take_stop(struct ask_session *s);
 static int turn_for_hold(struct ask_session *s) {
   int signo = 0;
   if (s->turn.held) return 0;
-  switch (wait_for_turn(s, &signo)) {
+  switch (wait_for_turn(s, &s->turn, s->fd, &signo)) {
   case ASK_WAIT_SIGNAL: return 1;
   case ASK_WAIT_TIMEOUT: errno = ETIMEDOUT; return -1;
   default: return 0;
@@ -499,30 +503,30 @@ static void nap(struct ask_session *s, int ms) {
  * (ASK_WAIT_TIMEOUT). Stops meanwhile stop (nothing is held); the waiting
  * line is drawn once, when no holder is inside a line — asking the holder
  * for room while it is. */
-static int wait_for_turn(struct ask_session *s, int *signo) {
+static int wait_for_turn(struct ask_session *s, struct ask_turn *turn, int draw_fd, int *signo) {
   int drawn = s->waiting_text == NULL;
   for (;;) {
     if ((*signo = ask_session_pending_signal(s)) != 0) break;
     (void)take_stop(s);
     s->pending[SIGCONT] = 0;
     if ((*signo = ask_session_pending_signal(s)) != 0) break;
-    if (ask_turn_try(&s->turn)) return ASK_WAIT_READY;
+    if (ask_turn_try(turn)) return ASK_WAIT_READY;
     if (!drawn) {
-      drawn = ask_turn_draw_if_free(&s->turn, s->fd, s->waiting_text);
-      ask_turn_announce(&s->turn, !drawn);
+      drawn = ask_turn_draw_if_free(turn, draw_fd, s->waiting_text);
+      ask_turn_announce(turn, !drawn);
     }
     int wait = TURN_POLL_MS;
     if (s->turn_deadline >= 0) {
       int64_t left = s->turn_deadline - ask_now_ms();
       if (left <= 0) {
-        ask_turn_announce(&s->turn, 0);
+        ask_turn_announce(turn, 0);
         return ASK_WAIT_TIMEOUT;
       }
       if (left < wait) wait = (int)left;
     }
     nap(s, wait);
   }
-  ask_turn_announce(&s->turn, 0);
+  ask_turn_announce(turn, 0);
   return ASK_WAIT_SIGNAL;
 }
 
@@ -531,7 +535,24 @@ int ask_session_take_turn(ask_session_t *s, int64_t deadline_ms, int *signo) {
   if (s == NULL || s->fd < 0) return ASK_WAIT_READY;
   s->turn_deadline = deadline_ms;
   if (s->turn.held) return ASK_WAIT_READY;
-  return wait_for_turn(s, signo);
+  return wait_for_turn(s, &s->turn, s->fd, signo);
+}
+
+int ask_session_take_input_turn(ask_session_t *s, int fd, int64_t deadline_ms, int *signo) {
+  *signo = 0;
+  if (s == NULL) return ASK_WAIT_READY;
+  dev_t device = ask_terminal_device(fd);
+  if (device == 0) return ASK_WAIT_READY;
+  if (s->fd >= 0 && device == s->device) return ask_session_take_turn(s, deadline_ms, signo);
+  if (!s->input_turn_open) {
+    ask_turn_open(&s->input_turn, fd);
+    s->input_turn_open = 1;
+  }
+  s->turn_deadline = deadline_ms;
+  if (s->input_turn.held) return ASK_WAIT_READY;
+  /* The waiting line on that terminal itself: the node, or the inherited
+   * descriptor, is open for writing. */
+  return wait_for_turn(s, &s->input_turn, s->input_turn.fd, signo);
 }
 
 void ask_session_drew(ask_session_t *s, int fd, int at_margin) {
@@ -573,7 +594,7 @@ static void apply_again(struct ask_session *s) {
   for (;;) {
     if (ask_session_pending_signal(s) != 0) return;
     int signo;
-    if (!s->turn.held && wait_for_turn(s, &signo) != ASK_WAIT_READY) return; /* the reader sees why */
+    if (!s->turn.held && wait_for_turn(s, &s->turn, s->fd, &signo) != ASK_WAIT_READY) return; /* the reader sees why */
     if (tcsetattr(s->fd, TCSANOW, modes) == 0 || errno != EINTR) break;
     (void)take_stop(s);
   }
@@ -596,6 +617,11 @@ static void stop(struct ask_session *s, int sig) {
   }
   ask_turn_give(&s->turn);
   if (s->hidden) put_modes_ignoring_ttou(s->hidden_fd, TCSANOW, &s->hidden_saved);
+  int input_held = s->input_turn_open && s->input_turn.held;
+  if (input_held) {
+    ask_turn_reserve(&s->input_turn);
+    ask_turn_give(&s->input_turn);
+  }
   struct sigaction ours;
   sigaction(sig, &s->saved_actions[sig], &ours);
   sigset_t set;
@@ -604,6 +630,14 @@ static void stop(struct ask_session *s, int sig) {
   pthread_sigmask(SIG_UNBLOCK, &set, NULL);
   kill(getpid(), sig); /* stops here until SIGCONT */
   sigaction(sig, &ours, NULL);
+  /* The other terminal's turn again before its echo goes off again; when
+   * it does not come back (a terminating signal, the deadline), the
+   * terminal is whoever's has it now, and its modes are left alone. */
+  if (input_held && ask_session_pending_signal(s) == 0) {
+    int signo;
+    (void)wait_for_turn(s, &s->input_turn, s->input_turn.fd, &signo);
+  }
+  if (input_held && !s->input_turn.held) s->hidden = 0;
   if (s->hidden) {
     struct termios hidden = s->hidden_saved;
     hidden.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);

@@ -271,6 +271,27 @@ struct SharedTerminalTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("A prompt whose answers come from a terminal that is not its controlling one (setsid ask) waits its turn there: drawn after the other prompt ends, its secret never echoed")
+  func setsidPromptWaits() throws {
+    let pty = try AskSession.shell("""
+      ask -s secure -t 'First vault' --timeout 1.5 </dev/tty >/dev/null &
+      until stty -a | grep -q -- ' -echo '; do sleep 0.05; done
+      setsid -w ask -s secure -t 'Second vault' 2>&0; echo "status $?"; wait
+      """)
+    try pty.waitFor("Second vault", timeout: 10)
+    let screen = pty.screen
+    let second = try #require(screen.ranges(of: "Second vault").first)
+    let timedOut = try #require(screen.ranges(of: "Timed out.").first, "\(loggedText(screen, limit: 400))")
+    #expect(second.lowerBound > timedOut.lowerBound)
+    #expect(pty.count("Waiting for another prompt on this terminal…") == 1)
+    try pty.waitForModes(echo: false)
+    pty.type("hunter2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "hunter2\nstatus 0\n")
+    #expect(!pty.screen.contains("hunter2"))
+    #expect(pty.termiosRestored)
+  }
+
   @Test("Prompts on another terminal never wait: a prompt held on one pty does not delay one on another")
   func otherTerminalNeverWaits() throws {
     let first = try AskSession.ask(["-s", "secure", "-t", "First vault"])

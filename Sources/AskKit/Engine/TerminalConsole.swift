@@ -184,19 +184,25 @@ public final class TerminalConsole: Console {
 
   /// Waits for this terminal's turn (SPEC §6: one prompt at a time per
   /// terminal, across processes) until `deadline` (`ask_now_ms`
-  /// milliseconds; `nil`: never); true at once when answers do not come
-  /// from the terminal, or the turn is already this console's.
+  /// milliseconds; `nil`: never) — the terminal answers come from, the
+  /// controlling one or another; true at once when answers do not come
+  /// from a terminal, or the turn is already this console's.
   /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
   ///   arrives while it waits.
   package func takeTurn(until deadline: Int64?) throws(AskError) -> Bool {
-    guard isInteractive else { return true }
+    // Answers from a terminal that is not the controlling one (`setsid
+    // ask`) wait for that terminal's turn too: its echo goes off.
+    let otherTerminal = !isInteractive && isatty(answerFD) == 1
+    guard isInteractive || otherTerminal else { return true }
     try begin()
     // TRANSLATORS: drawn, on a line of its own, by a prompt that waits
     // while another program's prompt (a second askpass, a pinentry) has
     // the same terminal.
     ask_session_set_waiting_text(session, localized("Waiting for another prompt on this terminal…") + "\n")
     var signo: Int32 = 0
-    switch Int(ask_session_take_turn(session, deadline ?? -1, &signo)) {
+    let status = otherTerminal ? ask_session_take_input_turn(session, answerFD, deadline ?? -1, &signo)
+      : ask_session_take_turn(session, deadline ?? -1, &signo)
+    switch Int(status) {
     case ASK_WAIT_TIMEOUT: return false
     case ASK_WAIT_SIGNAL: throw .interrupted(signal: signo)
     default: return true

@@ -167,6 +167,13 @@ void ask_session_set_waiting_text(ask_session_t *_Nullable session, const char *
  * ASK_WAIT_TIMEOUT. Stops while waiting just stop (nothing is held). */
 int ask_session_take_turn(ask_session_t *_Nullable session, int64_t deadline_ms, int *signo);
 
+/* ask_session_take_turn for terminal `fd`, the one answers come from,
+ * when it is not the session's own (`setsid ask` on a terminal that is no
+ * longer the controlling one): its turn is taken the same way, before its
+ * echo is turned off, the waiting line drawn on it; given back at a stop
+ * (with a claim) and at the end. Not a terminal: ASK_WAIT_READY. */
+int ask_session_take_input_turn(ask_session_t *_Nullable session, int fd, int64_t deadline_ms, int *signo);
+
 /* Tells the session that a drawing on `fd` left the cursor at the left
  * margin (`at_margin`) or inside a line (ask_write_all does for each
  * write): a prompt waiting its turn draws its line only at the margin. */
