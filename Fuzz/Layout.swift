@@ -35,10 +35,14 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   let header = AlertLayout.header(alert, theme: theme, width: columns)
   requireShown(header, colored: theme.isColored)
-  let layout = ButtonListLayout(alert: alert, theme: theme, size: TerminalSize(columns: columns, rows: rows),
-                                reservedRows: AlertLayout.lineCount(header) + 2)
-  require(layout.pageCount >= 1 && layout.pageCount <= max(1, alert.buttons.count), "\(layout.pageCount) pages")
-  for page in 0..<layout.pageCount { requireShown(layout.render(page: page), colored: theme.isColored) }
+  do throws(AskError) {
+    let layout = try ButtonListLayout(alert: alert, theme: theme, size: TerminalSize(columns: columns, rows: rows),
+                                      reservedRows: AlertLayout.lineCount(header) + 2)
+    require(layout.pageCount >= 1 && layout.pageCount <= max(1, alert.buttons.count), "\(layout.pageCount) pages")
+    for page in 0..<layout.pageCount { requireShown(try layout.render(page: page), colored: theme.isColored) }
+  } catch {
+    require(false, "laid out with no signal pending, yet stopped: \(error)")
+  }
   requireShown(AlertLayout.prompt(for: alert), colored: false)
   return 0
 }

@@ -86,6 +86,10 @@ public enum AskCommand {
       // Signals are handled from here (while a spec is awaited too); the
       // terminal is held when the first prompt is drawn.
       try console.begin()
+      // A signal that stops reading, decoding, validating or laying out a
+      // spec ends `ask` right there, by the same way out as anywhere, so
+      // a million buttons are not taken apart first (SPEC §6: no wait).
+      Interruption.ending = { signal in finish(failed(.interrupted(signal: signal), console: console)) }
     } catch {
       // An askpass with no terminal: one line and 1, so the caller falls
       // back to its own prompt (SPEC §7).

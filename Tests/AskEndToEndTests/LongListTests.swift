@@ -177,6 +177,83 @@ struct LongListTests {
     #expect(!pty.screen.contains("Item 000002"))  // nothing drawn
   }
 
+  // MARK: - A signal during a big spec's set-up
+
+  /// The spec of a million buttons (15 MB), made once for the tests below.
+  static let millionSpec = bigSpec(1_000_000)
+
+  /// What a million-button spec's set-up takes once it is read — decoding,
+  /// validating and indexing the titles, measuring and packing the pages —
+  /// in CPU time and in time on the clock, measured once: ask is run to its
+  /// prompt, then ended.
+  static let setUp = Result<(cpu: Double, wall: Double), any Error> {
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(millionSpec), environment: ["NO_COLOR": "1"])
+    let limit = 60 * AskSession.slowdown
+    try pty.waitUntil("the spec read", timeout: limit) { pty.stdinLeft == 0 }
+    let (cpu, wall) = (try #require(pty.cpuSeconds(of: pty.pid)), PseudoTerminal.now())
+    try pty.waitForPrompt(timeout: limit)
+    let took = (cpu: try #require(pty.cpuSeconds(of: pty.pid)) - cpu, wall: PseudoTerminal.now() - wall)
+    pty.signal(SIGTERM)
+    try pty.waitForExit(timeout: limit)
+    return took
+  }
+
+  /// When a test signals ask during a million-button spec's set-up.
+  enum SetUpMoment: CustomTestStringConvertible, Sendable {
+    /// Half the spec taken from ask's stdin: reading and scanning it.
+    case reading
+    /// The whole spec taken, and then this share of the CPU time that the
+    /// rest of the set-up takes (``setUp``) used. In a release build about
+    /// 0–0.1 is decoding the titles, 0.1–0.75 validating and indexing them,
+    /// the rest measuring and packing the pages; a debug build spends about
+    /// half of it on each of the two halves.
+    case afterReading(Double)
+
+    var testDescription: String {
+      switch self {
+      case .reading: "half the spec read"
+      case .afterReading(let share): "the spec read, then \(Int(share * 100)) % of the rest of the set-up"
+      }
+    }
+  }
+
+  @Test("SIGTERM at any moment of a million-button spec's set-up ends ask at once: 143, the terminal restored (issue 23)",
+        arguments: [SetUpMoment.reading, .afterReading(0.05), .afterReading(0.2), .afterReading(0.4),
+                    .afterReading(0.6), .afterReading(0.8)])
+  func signalDuringSetUp(moment: SetUpMoment) throws {
+    let setUp = try Self.setUp.get()
+    let spec = Self.millionSpec
+    let pty = try AskSession.ask(["--json"], stdin: .pipe(spec), environment: ["NO_COLOR": "1"])
+    let limit = 60 * AskSession.slowdown
+    switch moment {
+    case .reading:
+      try pty.waitUntil("half the spec read", timeout: limit) { pty.stdinLeft <= spec.count / 2 }
+    case .afterReading(let share):
+      try pty.waitUntil("the spec read", timeout: limit) { pty.stdinLeft == 0 }
+      let start = try #require(pty.cpuSeconds(of: pty.pid))
+      try pty.waitUntil("\(share) of the set-up's CPU time used", timeout: limit) {
+        pty.cpuSeconds(of: pty.pid).map { $0 >= start + share * setUp.cpu } ?? true
+      }
+    }
+    #expect(!pty.screen.contains("Choice ["))  // still setting up
+    let sent = PseudoTerminal.now()
+    pty.signal(SIGTERM)
+    #expect(try pty.waitForExit(timeout: limit) == 128 + SIGTERM)
+    // Ending takes ask 5–15 ms on a quiet machine (most of it the kernel
+    // taking back its memory). Before, a signal waited for the end of the
+    // phase it came in: 0.23–0.93 s in a debug build (set-up 2 s), 0.04–0.12
+    // s in a release one (set-up 0.19 s) at the moments after reading. The
+    // bound, a quarter of the set-up (which grows with the machine's load
+    // as ask's own work does) and at most 100 ms, failed every one of those
+    // in a debug build and four of five in a release one, and leaves a
+    // loaded machine three times the time ask needs.
+    let bound = min(0.1, setUp.wall / 4) * AskSession.slowdown
+    let took = try #require(pty.exitTime) - sent
+    #expect(took < bound, "ended \(Int(took * 1000)) ms after the signal, over \(Int(bound * 1000)) ms")
+    #expect(pty.termiosRestored)
+    #expect(pty.stdout.isEmpty && pty.stderr.isEmpty)
+  }
+
   @Test("A long title and message wrap at the terminal width without splitting a character; between ideographs as well as at spaces")
   func wrapping() throws {
     let pty = try AskSession.ask(["-t", "T", "-m", String(repeating: "你好世界 ", count: 12), "A"],

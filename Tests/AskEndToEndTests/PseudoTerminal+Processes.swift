@@ -102,6 +102,18 @@ extension PseudoTerminal {
     }
   }
 
+  /// The CPU time (user and system) process `pid` of the child's session
+  /// has used, in seconds, counted in the kernel's clock ticks; nil if it
+  /// is gone or not the test's own.
+  func cpuSeconds(of pid: pid_t) -> Double? {
+    guard state(of: pid) != nil, let stat = Self.contents("/proc/\(pid)/stat"),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    // After "pid (comm) ": state is field 3, utime 14, stime 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
   // MARK: - /proc
 
   /// Process `pid` from /proc/<pid>/stat, with its session id; nil if gone.

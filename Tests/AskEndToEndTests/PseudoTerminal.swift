@@ -46,6 +46,13 @@ final class PseudoTerminal {
   private(set) var stderrBytes: [UInt8] = []
   /// Exit code, or 128+N for signal N; nil while the child runs.
   private(set) var exitStatus: Int32?
+  /// When the child was reaped (``now()``), within a few milliseconds of
+  /// its exit (its stdout and stderr closing wake the wait); nil while it
+  /// runs.
+  private(set) var exitTime: Double?
+  /// How many bytes of a `.pipe` or `.noTerminal` stdin the child has not
+  /// taken yet (the pipe's own buffer holds up to 64 KiB of what it has).
+  var stdinLeft: Int { pendingStdin.count }
 
   var screen: String { String(decoding: screenBytes, as: UTF8.self) }
   var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
@@ -367,6 +374,7 @@ final class PseudoTerminal {
       var status: Int32 = 0
       if askpty_wait(pid, 0, &status) == 0 {
         exitStatus = status
+        exitTime = Self.now()
         var modes = termios()
         if slave >= 0, !hungUp, tcgetattr(slave, &modes) == 0 { termiosAfter = modes }
       }
@@ -407,7 +415,8 @@ final class PseudoTerminal {
     }
   }
 
-  private static func now() -> Double {
+  /// CLOCK_MONOTONIC, in seconds.
+  static func now() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_MONOTONIC, &t)
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9

@@ -11,8 +11,8 @@ struct AlertLayoutTests {
     presentation: .actionSheet).validated()
 
   @Test("A sheet without colour marks the destructive button in words and sets cancel apart")
-  func sheetPlain() {
-    #expect(AlertLayout.render(Self.actions, theme: Theme(isColored: false)) == """
+  func sheetPlain() throws {
+    #expect(try AlertLayout.render(Self.actions, theme: Theme(isColored: false)) == """
       Available Actions
         1) Destroy (destructive)
         2) Negotiate
@@ -25,8 +25,8 @@ struct AlertLayoutTests {
   }
 
   @Test("With colour the title is bold and the destructive button red and still marked in words (never by colour alone)")
-  func sheetColored() {
-    #expect(AlertLayout.render(Self.actions, theme: Theme(isColored: true)) == """
+  func sheetColored() throws {
+    #expect(try AlertLayout.render(Self.actions, theme: Theme(isColored: true)) == """
       \u{1B}[1mAvailable Actions\u{1B}[0m
         1) \u{1B}[31mDestroy (destructive)\u{1B}[0m
         2) Negotiate
@@ -43,7 +43,7 @@ struct AlertLayoutTests {
                           buttons: [Button("Delete", role: .destructive), Button("Keep", role: .cancel)],
                           defaultButtonIndex: 1).validated()
     for colored in [false, true] {
-      #expect(AlertLayout.render(alert, theme: Theme(isColored: colored)).hasSuffix("""
+      #expect(try AlertLayout.render(alert, theme: Theme(isColored: colored)).hasSuffix("""
         This cannot
         be undone.
         \(colored ? "  1) \u{1B}[31mDelete (destructive)\u{1B}[0m" : "  1) Delete (destructive)")
@@ -57,20 +57,20 @@ struct AlertLayoutTests {
   @Test("Numbers are right-aligned in their column, each column as wide as its own widest number")
   func alignment() throws {
     let alert = try Alert(buttons: (1...11).map { Button("B\($0)") }).validated()
-    let lines = AlertLayout.render(alert, theme: Theme(isColored: false)).split(separator: "\n")
+    let lines = try AlertLayout.render(alert, theme: Theme(isColored: false)).split(separator: "\n")
     #expect(lines == ["  1) B1  3) B3  5) B5  7) B7   9) B9   11) B11",
                       "  2) B2  4) B4  6) B6  8) B8  10) B10"])
   }
 
   @Test("Pages are packed one by one: one wide title does not thin out every page")
-  func packPages() {
+  func packPages() throws {
     // rows 2, width 20: titles [9, 1] with "1) " make 2+12+2+4 = 20 (fits), the next [1, 1] on a new page…
-    #expect(ButtonListLayout.packPages([9, 9, 1, 1, 1, 1, 1, 1], numbers: Array(1...8), rows: 2, width: 20) == [0, 4])
-    #expect(ButtonListLayout.packPages([27, 1, 1], numbers: [1, 2, 3], rows: 1, width: 20) == [0, 1])
-    #expect(ButtonListLayout.packPages([], numbers: [], rows: 3, width: 20) == [])
+    #expect(try ButtonListLayout.packPages([9, 9, 1, 1, 1, 1, 1, 1], numbers: Array(1...8), rows: 2, width: 20) == [0, 4])
+    #expect(try ButtonListLayout.packPages([27, 1, 1], numbers: [1, 2, 3], rows: 1, width: 20) == [0, 1])
+    #expect(try ButtonListLayout.packPages([], numbers: [], rows: 3, width: 20) == [])
     // A column is as wide as its own widest number: 9 and 10 are 2 wide.
-    #expect(ButtonListLayout.packPages([1, 1, 1, 1], numbers: [9, 10, 11, 12], rows: 2, width: 13) == [0, 2])
-    #expect(ButtonListLayout.packPages([1, 1, 1, 1], numbers: [7, 8, 9, 10], rows: 2, width: 13) == [0])
+    #expect(try ButtonListLayout.packPages([1, 1, 1, 1], numbers: [9, 10, 11, 12], rows: 2, width: 13) == [0, 2])
+    #expect(try ButtonListLayout.packPages([1, 1, 1, 1], numbers: [7, 8, 9, 10], rows: 2, width: 13) == [0])
   }
 
   @Test("A 40-button sheet on a 40-column terminal pages in two columns")
@@ -78,10 +78,10 @@ struct AlertLayoutTests {
     let alert = try Alert(title: "Forty", buttons: [Button("Destroy", role: .destructive)]
                             + (2...39).map { Button("Item\($0 < 10 ? "0" : "")\($0)") } + [Button("Cancel", role: .cancel)],
                           presentation: .actionSheet).validated()
-    let layout = ButtonListLayout(alert: alert, theme: Theme(isColored: false),
+    let layout = try ButtonListLayout(alert: alert, theme: Theme(isColored: false),
                                   size: TerminalSize(columns: 40, rows: 24), reservedRows: 3)
     #expect(layout.pageCount == 2)
-    let page = layout.render(page: 0)
+    let page = try layout.render(page: 0)
     #expect(page.hasPrefix("   1) Destroy (destructive)  18) Item18\n"))
     #expect(page.split(separator: "\n").allSatisfy { TerminalText.displayWidth(String($0)) <= 40 })
   }
@@ -109,11 +109,13 @@ struct AlertLayoutTests {
   func fits(_ list: TitleList) throws {
     let (titles, columns, rows, filter) = (list.titles, list.columns, list.rows, list.filter)
     let alert = try Alert(title: "T", buttons: titles.map { Button($0) }).validated()
-    let layout = ButtonListLayout(alert: alert, theme: Theme(isColored: false),
+    let layout = try ButtonListLayout(alert: alert, theme: Theme(isColored: false),
                                   size: TerminalSize(columns: columns, rows: rows), reservedRows: 3)
     let matches = alert.screenOrder.indices.filter { titles[$0].contains(filter) }
-    let filtered = (0..<layout.pageCount(of: matches)).map { layout.render(positions: matches, page: $0) }
-    for text in (0..<layout.pageCount).map({ layout.render(page: $0) }) + filtered {
+    let filtered = try (0..<layout.pageCount(of: matches)).map { page throws(AskError) in
+      try layout.render(positions: matches, page: page)
+    }
+    for text in try (0..<layout.pageCount).map({ page throws(AskError) in try layout.render(page: page) }) + filtered {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
       #expect(lines.allSatisfy { TerminalText.displayWidth(String($0)) <= columns })
       #expect(lines.count <= rows - 3)
@@ -125,7 +127,7 @@ struct AlertLayoutTests {
     let alert = try Alert(title: "Update\u{1B}]0;pwned\u{07}", message: "ok\u{1B}[2J\u{1B}[H",
                           buttons: [Button("Yes\u{1B}]52;c;ZWNobyBoaQ==\u{07}"),
                                     Button("\u{9B}31mNo", role: .cancel)]).validated()
-    let text = AlertLayout.render(alert, theme: Theme(isColored: false))
+    let text = try AlertLayout.render(alert, theme: Theme(isColored: false))
     #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
     #expect(text == """
       Update^[]0;pwned^G

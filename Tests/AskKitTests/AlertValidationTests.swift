@@ -94,8 +94,8 @@ struct AlertValidationTests {
     (["a", "b", "c"], nil as [Int]?), (["a", "b", "a", "b"], [2, 0]), (["b", "a", "c", "a", "b"], [3, 1]),
     (["x", "x", "x"], [1, 0]), ([], nil),
   ])
-  func firstDuplicate(keys: [String], expected: [Int]?) {
-    let found = Alert.firstDuplicate(keys)
+  func firstDuplicate(keys: [String], expected: [Int]?) throws {
+    let found = try Alert.firstDuplicate(keys)
     #expect(found.map { [$0.duplicate, $0.first] } == expected)
   }
 

@@ -31,8 +31,8 @@ struct TitleIndexTests {
     ([" a", "A "], [1, 0]), (["Kelvin", "\u{212A}elvin"], [1, 0]), (["a", "b", "c"], nil), ([], nil),
     (["Item 1", "Item 2", "item 2", "ITEM 1"], [2, 1]),
   ] as [([String], [Int]?)])
-  func duplicates(titles: [String], expected: [Int]?) {
-    let index = TitleIndex(count: titles.count) { titles[$0] }
+  func duplicates(titles: [String], expected: [Int]?) throws {
+    let index = try TitleIndex(count: titles.count) { titles[$0] }
     #expect(index.firstDuplicate.map { [$0.duplicate, $0.first] } == expected)
     // The slow way: the first whose folding equals an earlier one's.
     let folded = titles.map(Button.fold)
@@ -41,9 +41,9 @@ struct TitleIndexTests {
   }
 
   @Test("Every title is found by its folding, typed in any case or form; others are not found")
-  func lookUp() {
+  func lookUp() throws {
     let titles = (1...5000).map { "Item \($0)" } + ["Straße", "école", "日本語", " Padded"]
-    let index = TitleIndex(count: titles.count) { titles[$0] }
+    let index = try TitleIndex(count: titles.count) { titles[$0] }
     #expect(index.firstDuplicate == nil)
     for position in titles.indices {
       #expect(index.index(ofKey: Button.fold(titles[position].uppercased()), title: { titles[$0] }) == position)
@@ -57,9 +57,9 @@ struct TitleIndexTests {
   }
 
   @Test("Without folding, keys are compared as they are")
-  func exactKeys() {
+  func exactKeys() throws {
     let keys = ["a", "A", "b"]
-    let index = TitleIndex(count: keys.count, folds: false) { keys[$0] }
+    let index = try TitleIndex(count: keys.count, folds: false) { keys[$0] }
     #expect(index.firstDuplicate == nil)
     #expect(index.index(ofKey: "A", title: { keys[$0] }) == 1)
     #expect(index.index(ofKey: "B", title: { keys[$0] }) == nil)

@@ -19,8 +19,9 @@
 package enum AlertLayout {
   /// Everything above the answer line: ``header(_:theme:)``, then for a
   /// buttons-only alert ``buttonList(_:theme:)``.
-  package static func render(_ alert: Alert, theme: Theme) -> String {
-    header(alert, theme: theme) + (alert.style == .default ? buttonList(alert, theme: theme) : "")
+  /// - Throws: as ``buttonList(_:theme:)``.
+  package static func render(_ alert: Alert, theme: Theme) throws(AskError) -> String {
+    try header(alert, theme: theme) + (alert.style == .default ? buttonList(alert, theme: theme) : "")
   }
 
   /// The number of lines `text` takes (its LFs).
@@ -150,8 +151,9 @@ package enum AlertLayout {
 
   /// The numbered buttons of a short list, each line ending in LF: the
   /// first page of ``ButtonListLayout`` on an 80×24 terminal.
-  package static func buttonList(_ alert: Alert, theme: Theme) -> String {
-    ButtonListLayout(alert: alert, theme: theme, size: .standard, reservedRows: 0).render(page: 0)
+  /// - Throws: ``AskError/interrupted(signal:)`` as ``ButtonListLayout``.
+  package static func buttonList(_ alert: Alert, theme: Theme) throws(AskError) -> String {
+    try ButtonListLayout(alert: alert, theme: theme, size: .standard, reservedRows: 0).render(page: 0)
   }
 
   /// The answer line's prompt (no control characters, no colour: libedit

@@ -144,14 +144,14 @@ package struct AlertPresenter {
                             aboveIsDrawn: Bool, defaultOnTimeout: Bool) throws(AskError) -> Response {
     let reserved = AlertLayout.lineCount(above) + 2
     var size = console.size
-    var layout = ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
+    var layout = try ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
     // Found once: nothing walks the buttons once an answer is typed.
     let order = alert.screenOrder
     var page = 0
     // A filter's matches while they are shown (their pages turn then), or
     // nil for the whole list.
     var matches: [Int]?
-    var list = layout.render(page: page)
+    var list = try layout.render(page: page)
     try console.draw((aboveIsDrawn ? "" : above) + list)
     var request = LineRequest(prompt: AlertLayout.prompt(for: alert), deadline: deadline)
     request.completingButtons = alert
@@ -164,7 +164,7 @@ package struct AlertPresenter {
         guard defaultOnTimeout, let index = alert.defaultButtonIndex else { return .timedOutWithoutChoice }
         return .chose(index, in: alert, order: order, outcome: .timedOut)
       case .line(let answer):
-        let pages = matches.map(layout.pageCount(of:)) ?? layout.pageCount
+        let pages = try pageCount(layout, matches)
         let match = AnswerMatcher.match(answer, in: alert, titles: titles, order: order, pageCount: pages,
                                         filters: layout.filters)
         switch match {
@@ -184,20 +184,30 @@ package struct AlertPresenter {
           }
           if console.size != size {  // the window was resized: lay out anew
             size = console.size
-            layout = ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
+            layout = try ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
           }
           if case .filter(let positions) = match {
             matches = positions
             page = 0
           } else {
-            let count = matches.map(layout.pageCount(of:)) ?? layout.pageCount
+            let count = try pageCount(layout, matches)
             page = (min(page, count - 1) + (match == .nextPage ? 1 : count - 1)) % count
           }
-          list = matches.map { layout.render(positions: $0, page: page) } ?? layout.render(page: page)
+          if let matches {
+            list = try layout.render(positions: matches, page: page)
+          } else {
+            list = try layout.render(page: page)
+          }
           try console.draw(list)
         }
       }
     }
+  }
+
+  /// The pages of `layout`'s whole list, or of a filter's `matches`.
+  private func pageCount(_ layout: ButtonListLayout, _ matches: [Int]?) throws(AskError) -> Int {
+    guard let matches else { return layout.pageCount }
+    return try layout.pageCount(of: matches)
   }
 
   // MARK: - Text fields

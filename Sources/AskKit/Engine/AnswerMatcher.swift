@@ -65,7 +65,10 @@ package enum AnswerMatcher {
       return .unrecognized(localized("There is no default button: type %s or a title.", range))
     }
     let buttons = alert.buttons
-    let index = titles ?? TitleIndex(count: count) { buttons[$0].title }
+    // Made here only for a caller without one (a library's own use).
+    guard let index = titles ?? (try? TitleIndex(count: count) { buttons[$0].title }) else {
+      return .unrecognized("")  // a signal stopped it: never drawn
+    }
     if let exact = index.index(ofKey: folded, title: { buttons[$0].title }) { return .button(exact) }
     let order = order ?? alert.screenOrder
     if let number = Int(typed), number >= 1, number <= count {
@@ -158,16 +161,10 @@ package enum AnswerMatcher {
     return (false, false)
   }
 
-  /// Calls `body` for 0..<count, looking for a pending signal every
-  /// ``Interruption/interval`` steps; false when one stopped it.
+  /// Calls `body` for 0..<count (``Interruption/forEach(_:by:_:)``); false
+  /// when a pending signal stopped it.
   private static func scan(_ count: Int, _ body: (Int) -> Void) -> Bool {
-    var start = 0
-    while start < count {
-      if start > 0 && Interruption.isPending { return false }
-      for index in start..<min(start + Interruption.interval, count) { body(index) }
-      start += Interruption.interval
-    }
-    return true
+    (try? Interruption.forEach(0..<count) { body($0); return true }) != nil
   }
 
   /// Tab completion: the completion of `typed` (the text before the cursor)

@@ -40,19 +40,23 @@ package struct ButtonListLayout {
 
   /// Lays out `alert`'s buttons for a terminal of `size`, leaving
   /// `reservedRows` rows for the header, the answer line and hints.
-  package init(alert: Alert, theme: Theme, size: TerminalSize, reservedRows: Int) {
+  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
+  ///   is pending (``Interruption``): a million buttons are measured and
+  ///   packed.
+  package init(alert: Alert, theme: Theme, size: TerminalSize, reservedRows: Int) throws(AskError) {
     self.alert = alert
     self.theme = theme
-    words = RoleWords(alert)
-    order = alert.screenOrder
+    let words = RoleWords(alert)
+    self.words = words
+    let order = alert.screenOrder
+    self.order = order
     width = size.columns
     let count = alert.buttons.count
-    let cancelApart = alert.presentation == .actionSheet && alert.cancelButtonIndex != nil && count > 1
+    let cancelApart = alert.presentation == .actionSheet && order.cancel != nil && count > 1
     apart = cancelApart ? count - 1 : nil
     gridCount = cancelApart ? count - 1 : count
     numberWidth = String(count).count
-    let words = words
-    let titles = (0..<gridCount).map { [order] in Self.titleWidth(alert, words, order, $0) }
+    let (titles, widest) = try Self.widths(of: 0..<gridCount) { Self.titleWidth(alert, words, order, $0) }
     let plain = count <= Self.plainListLimit
     // The page line, wrapped, takes a line or more of the height; a plain
     // list is never paged (and its prompt does not wait for the line to be
@@ -62,41 +66,64 @@ package struct ButtonListLayout {
     let available = max(1, size.rows - reservedRows - (cancelApart ? 2 : 0) - pageLine)
     rowsAvailable = available
     // One page when the list is plain or fits; else pages, packed one by one.
+    // The numbers are counted, not listed (a million of them).
     let numbers = (0..<gridCount).lazy.map { $0 + 1 }
-    // Too many cells of 3 columns or more for the screen never fit (no
-    // list of numbers is made to find that).
+    // Too many cells of 3 columns or more for the screen never fit.
     let mostRows = max(1, min(available, gridCount))
     let fewEnough = (gridCount + mostRows - 1) / mostRows * 3 <= width
-    let fits = fewEnough && numberWidth + 2 + (titles.max() ?? 0) + 2 <= width
-      && Self.narrowestFit(titles, numbers: Array(numbers), width: width, maxRows: available) != nil
+    var fits = fewEnough && numberWidth + 2 + widest + 2 <= width
+    if fits { fits = try Self.narrowestFit(titles, numbers: numbers, width: width, maxRows: available) != nil }
     pageStarts = plain || fits ? [0]
-      : Self.pages(titles, numbers: Array(numbers), rows: available, width: width, numberWidth: numberWidth)
+      : try Self.pages(titles, widest: widest, numbers: numbers, rows: available, width: width,
+                       numberWidth: numberWidth)
+  }
+
+  /// The display widths of the titles at `positions`, as `width` measures
+  /// each, and the widest (0 for none), in one pass that a pending signal
+  /// stops.
+  private static func widths(of positions: some Collection<Int>, _ width: (Int) -> Int) throws(AskError)
+    -> (widths: [Int], widest: Int) {
+    var widths: [Int] = []
+    widths.reserveCapacity(positions.count)
+    var widest = 0
+    var position = positions.startIndex
+    try Interruption.forEach(0..<positions.count) { _ in
+      let measured = width(positions[position])
+      widths.append(measured)
+      widest = max(widest, measured)
+      position = positions.index(after: position)
+      return true
+    }
+    return (widths, widest)
   }
 
   /// Page starts for `positions`: packed in columns (``packPages``), or —
   /// when a title is wider than the terminal and wraps — one column by
   /// the screen lines each button takes.
-  private func pages(of positions: [Int]) -> [Int] {
-    Self.pages(positions.map { Self.titleWidth(alert, words, order, $0) }, numbers: positions.map { $0 + 1 },
-               rows: rowsAvailable, width: width, numberWidth: numberWidth)
+  private func pages(of positions: [Int]) throws(AskError) -> [Int] {
+    let (titles, widest) = try Self.widths(of: positions) { Self.titleWidth(alert, words, order, $0) }
+    return try Self.pages(titles, widest: widest, numbers: positions.lazy.map { $0 + 1 }, rows: rowsAvailable,
+                          width: width, numberWidth: numberWidth)
   }
 
-  /// Page starts for titles of display widths `titles` numbered `numbers`
-  /// (increasing), as ``pages(of:)``.
-  static func pages(_ titles: [Int], numbers: [Int], rows: Int, width: Int, numberWidth: Int) -> [Int] {
-    guard numberWidth + 2 + (titles.max() ?? 0) + 2 > width else {
-      return packPages(titles, numbers: numbers, rows: rows, width: width)
+  /// Page starts for titles of display widths `titles` (the widest
+  /// `widest`) numbered `numbers` (increasing), as ``pages(of:)``.
+  static func pages(_ titles: [Int], widest: Int, numbers: some ButtonNumbers, rows: Int, width: Int,
+                    numberWidth: Int) throws(AskError) -> [Int] {
+    guard numberWidth + 2 + widest + 2 > width else {
+      return try packPages(titles, numbers: numbers, rows: rows, width: width)
     }
     let textWidth = max(1, width - (2 + numberWidth + 2))
     var starts: [Int] = []
     var used = rows
-    for (offset, title) in titles.enumerated() {
-      let lines = max(1, (title + textWidth - 1) / textWidth)
+    try Interruption.forEach(titles.indices) { offset in
+      let lines = max(1, (titles[offset] + textWidth - 1) / textWidth)
       if used + lines > rows && (used > 0 || starts.isEmpty) {
         starts.append(offset)
         used = 0
       }
       used += lines
+      return true
     }
     return starts
   }
@@ -110,22 +137,21 @@ package struct ButtonListLayout {
 
   /// Page starts: each page takes `rows` rows and as many columns as fit
   /// `width` (at least one), each column filled before the next begins.
-  static func packPages(_ titles: [Int], numbers: [Int], rows: Int, width: Int) -> [Int] {
+  /// Columns are `rows` titles each (the last may have fewer); a page
+  /// starts at the column that does not fit beside the ones before it.
+  static func packPages(_ titles: [Int], numbers: some ButtonNumbers, rows: Int, width: Int) throws(AskError) -> [Int] {
     var starts: [Int] = []
-    var start = 0
-    while start < titles.count {
-      starts.append(start)
-      var used = 2  // the left margin
-      var end = start
-      while end < titles.count {
-        let last = min(end + rows, titles.count)
-        let column = columnWidth(titles[end..<last], lastNumber: numbers[last - 1])
-        let needed = (end == start ? 0 : 2) + column
-        if end > start && used + needed > width { break }
+    var used = 0  // the left margin, and the columns with the two spaces before each but the first
+    try Interruption.forEach(titles.indices, by: rows) { start in
+      let last = min(start + rows, titles.count)
+      let needed = 2 + columnWidth(titles[start..<last], lastNumber: numbers[last - 1])
+      if starts.isEmpty || used + needed > width {
+        starts.append(start)
+        used = needed
+      } else {
         used += needed
-        end = last
       }
-      start = end
+      return true
     }
     return starts
   }
@@ -133,16 +159,21 @@ package struct ButtonListLayout {
   /// The fewest rows (at most `maxRows`) at which the cells, filled down
   /// the columns, fit `width` with each column as wide as its widest cell
   /// and two spaces between; `nil` when none does (then it pages).
-  static func narrowestFit(_ titles: [Int], numbers: [Int], width: Int, maxRows: Int) -> (rows: Int, count: Int)? {
+  static func narrowestFit(_ titles: [Int], numbers: some ButtonNumbers, width: Int, maxRows: Int) throws(AskError)
+    -> (rows: Int, count: Int)? {
     guard !titles.isEmpty else { return (0, 1) }
     for rows in 1...max(1, min(maxRows, titles.count)) {
       let count = (titles.count + rows - 1) / rows
       guard count * 3 <= width else { continue }  // cells are at least 1 wide
-      let columnWidths = (0..<count).map { column in
-        let last = min((column + 1) * rows, titles.count)
-        return columnWidth(titles[(column * rows)..<last], lastNumber: numbers[last - 1])
+      // The margin and the columns with the two spaces before each but
+      // the first, as ``packPages`` counts them; a pass stops once over.
+      var used = 0
+      let fits = try Interruption.forEach(titles.indices, by: rows) { start in
+        let last = min(start + rows, titles.count)
+        used += 2 + columnWidth(titles[start..<last], lastNumber: numbers[last - 1])
+        return used <= width
       }
-      if 2 + columnWidths.reduce(0, +) + 2 * (count - 1) <= width { return (rows, count) }
+      if fits { return (rows, count) }
     }
     return nil
   }
@@ -153,12 +184,12 @@ package struct ButtonListLayout {
 
   /// Page `page` (0-based): its buttons, the set-apart cancel button, and a
   /// line saying how to turn pages when there are several.
-  package func render(page: Int) -> String {
+  package func render(page: Int) throws(AskError) -> String {
     let page = min(max(page, 0), pageCount - 1)
     let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : gridCount
     let positions = Array(pageStarts[page]..<end)
-    var text = grid(positions)
-    if let apart { text += "\n" + grid([apart]) }
+    var text = try grid(positions)
+    if let apart { text += try "\n" + grid([apart]) }
     if pageCount > 1 {
       let line = Self.pageLine(page: page + 1, of: pageCount, hasDefault: alert.defaultButtonIndex != nil)
       text += TerminalText.wrapped(line, width: width).map { theme.dim($0) + "\n" }.joined()
@@ -175,20 +206,22 @@ package struct ButtonListLayout {
   }
 
   /// The pages a filter's matches at `positions` take.
-  package func pageCount(of positions: [Int]) -> Int { filters ? max(1, pages(of: positions).count) : 1 }
+  package func pageCount(of positions: [Int]) throws(AskError) -> Int {
+    try filters ? max(1, pages(of: positions).count) : 1
+  }
 
   /// Page `page` (0-based) of the buttons at `positions` (0-based screen
   /// positions), laid out the same way: a filter's matches, with their own
   /// numbers, and a line saying how to turn their pages when there are
   /// several.
-  package func render(positions: [Int], page: Int = 0) -> String {
-    let starts = filters ? pages(of: positions) : [0]
-    guard starts.count > 1 else { return grid(positions) }
+  package func render(positions: [Int], page: Int = 0) throws(AskError) -> String {
+    let starts = try filters ? pages(of: positions) : [0]
+    guard starts.count > 1 else { return try grid(positions) }
     let page = min(max(page, 0), starts.count - 1)
     let end = page + 1 < starts.count ? starts[page + 1] : positions.count
     let line = Self.matchesPageLine(matches: positions.count, page: page + 1, of: starts.count,
                                     hasDefault: alert.defaultButtonIndex != nil)
-    return grid(Array(positions[starts[page]..<end]))
+    return try grid(Array(positions[starts[page]..<end]))
       + TerminalText.wrapped(line, width: width).map { theme.dim($0) + "\n" }.joined()
   }
 
@@ -208,13 +241,13 @@ package struct ButtonListLayout {
 
   /// Rows of cells, numbers going down each column; a single column wraps
   /// long titles under their start.
-  private func grid(_ positions: [Int]) -> String {
+  private func grid(_ positions: [Int]) throws(AskError) -> String {
     // Up to 7 buttons: one column. More: columns as narrow as their cells
     // when they fit (the whole list, a page, a filter's matches); one
     // column otherwise.
     let fit = !filters || positions.count < 2 ? nil
-      : Self.narrowestFit(positions.map { Self.titleWidth(alert, words, order, $0) },
-                          numbers: positions.map { $0 + 1 }, width: width, maxRows: rowsAvailable)
+      : try Self.narrowestFit(positions.map { Self.titleWidth(alert, words, order, $0) },
+                              numbers: positions.map { $0 + 1 }, width: width, maxRows: rowsAvailable)
     // Numbers are right-aligned to the widest number of their own column,
     // so every page and every filter starts its numbers two columns in
     // (the list's widest number would indent page 1 of 400 buttons by 4).
@@ -288,6 +321,15 @@ package struct ButtonListLayout {
   }
 
 }
+
+/// Button numbers by offset, increasing: a list of them, or numbers
+/// counted from a range without being listed (a million of them).
+protocol ButtonNumbers {
+  subscript(_ offset: Int) -> Int { get }
+}
+
+extension Array: ButtonNumbers where Element == Int {}
+extension LazyMapCollection: ButtonNumbers where Base.Index == Int, Element == Int {}
 
 /// The words that mark a button's role in the list (SPEC §6: roles are
 /// always in words, with colour or without), in the user's language, each

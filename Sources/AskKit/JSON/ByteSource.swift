@@ -116,7 +116,13 @@ package final class FileByteSource: ByteSource {
     while true {
       let ready: Bool
       if let console {
-        ready = try console.waitForInput(on: fd, deadline: deadline?.milliseconds)
+        do {
+          ready = try console.waitForInput(on: fd, deadline: deadline?.milliseconds)
+        } catch .interrupted(let signal) {
+          throw Interruption.stopped(by: signal)  // a partial tree of a million titles is not taken apart
+        } catch {
+          throw error
+        }
       } else {
         var signo: Int32 = 0
         ready = ask_session_wait(nil, fd, deadline?.milliseconds ?? -1, &signo) != ASK_WAIT_TIMEOUT

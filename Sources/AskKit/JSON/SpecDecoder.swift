@@ -29,7 +29,9 @@ package enum SpecDecoder {
 
   /// Decodes and validates one spec object.
   /// - Throws: ``AskError/spec(_:)``: `Spec at line L, column C: …` naming
-  ///   the key path, or a rule of ``Alert/validated()``.
+  ///   the key path, or a rule of ``Alert/validated()``;
+  ///   ``AskError/interrupted(signal:)`` when a terminating signal pending
+  ///   stops it (``Interruption``: a million titles are decoded).
   package static func alert(from node: JSONNode) throws(AskError) -> Alert {
     try validatedAlert(from: node).alert
   }
@@ -75,6 +77,8 @@ package enum SpecDecoder {
     try decodeButtons(values, into: &alert)
     do {
       return try alert.validatedIndexing()
+    } catch .interrupted(let signal) {
+      throw .interrupted(signal: signal)
     } catch {
       throw Self.error(node, error.message)
     }
@@ -91,7 +95,10 @@ package enum SpecDecoder {
         throw error(node, localized("'buttons' must be an array of titles, not %s", node.typeDescription))
       }
       titles.reserveCapacity(elements.count + 2)  // room for `destructive` and `cancel`
-      for offset in elements.indices { titles.append(Button(try string(elements[offset], "buttons[\(offset)]"))) }
+      try Interruption.forEach(elements.indices) { offset throws(AskError) in
+        titles.append(Button(try string(elements[offset], "buttons[\(offset)]")))
+        return true
+      }
     }
     for role in ["cancel", "destructive", "default"] where values[role] != nil && values[role + "Index"] != nil {
       // TRANSLATORS: after "Spec at line L, column C: "; %1$s and %2$s are

@@ -26,6 +26,9 @@ extension Alert {
   /// built for the duplicate check: the presenter finds a typed title in
   /// it, so a million titles are folded once a presentation, and an answer
   /// costs one look-up, not a pass over them.
+  /// - Throws: as ``validated()``; ``AskError/interrupted(signal:)`` when a
+  ///   terminating signal is pending in a console's session
+  ///   (``Interruption``): its passes over a million titles stop.
   package func validatedIndexing() throws(AskError) -> (alert: Alert, titles: TitleIndex) {
     try validateTextEntry()
     var alert = self
@@ -38,15 +41,14 @@ extension Alert {
     // empty only when trimming does: checked without folding, and most
     // titles have nothing to trim) and the first holding a NUL.
     var (empty, nul): (Int?, Int?) = (nil, nil)
-    buttons.withUnsafeBufferPointer { buttons in
-      var index = 0
-      while index < buttons.count && empty == nil {
+    try buttons.withUnsafeBufferPointer { buttons throws(AskError) in
+      _ = try Interruption.forEach(buttons.indices) { index in
         let (trims, hasNUL) = Self.scanEnds(buttons[index].title)
         if trims && TerminalText.trimmed(TerminalText.withoutIgnorables(buttons[index].title)).isEmpty {
           empty = index
         }
         if nul == nil && hasNUL { nul = index }
-        index += 1
+        return empty == nil
       }
     }
     if let empty {
@@ -60,7 +62,7 @@ extension Alert {
       throw .spec(localized("Button %d's title '%s' holds a NUL character", String(nul + 1),
                             TerminalText.shortened(alert.buttons[nul].title)))
     }
-    let titles = TitleIndex(count: buttons.count) { buttons[$0].title }
+    let titles = try TitleIndex(count: buttons.count) { buttons[$0].title }
     if let (duplicate, first) = titles.firstDuplicate {
       // Titles are quoted as shown (a library host prints the message as
       // it is: no control character may reach its terminal raw), and
@@ -80,12 +82,11 @@ extension Alert {
     for role in [ButtonRole.cancel, .destructive] {
       // The first two of the role, found by an index loop (as
       // ``cancelButtonIndex``: no copy of each button).
-      let two = buttons.withUnsafeBufferPointer { buttons in
+      let two = try buttons.withUnsafeBufferPointer { buttons throws(AskError) in
         var found: [Int] = []
-        var index = 0
-        while index < buttons.count && found.count < 2 {
+        try Interruption.forEach(buttons.indices) { index in
           if buttons[index].role == role { found.append(index) }
-          index += 1
+          return found.count < 2
         }
         return found
       }
@@ -114,8 +115,8 @@ extension Alert {
   /// The first index (in order) whose key appeared before, with the index
   /// of that earlier one; `nil` when all keys differ: ``TitleIndex``'s
   /// one pass, O(n).
-  static func firstDuplicate(_ keys: [String]) -> (duplicate: Int, first: Int)? {
-    TitleIndex(count: keys.count, folds: false) { keys[$0] }.firstDuplicate
+  static func firstDuplicate(_ keys: [String]) throws(AskError) -> (duplicate: Int, first: Int)? {
+    try TitleIndex(count: keys.count, folds: false) { keys[$0] }.firstDuplicate
   }
 
   /// Whether `title` may have white space to trim (it does not start and

@@ -30,7 +30,9 @@ package struct TitleIndex: Sendable {
   /// (`folds`), or as they are. `title(i)` is called once for each, and
   /// again for a candidate whose hash agrees. Stops at the first duplicate
   /// (``firstDuplicate``).
-  package init(count: Int, folds: Bool = true, title: (Int) -> String) {
+  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
+  ///   is pending (``Interruption``).
+  package init(count: Int, folds: Bool = true, title: (Int) -> String) throws(AskError) {
     self.folds = folds
     var capacity = 8
     while capacity < 2 * count { capacity <<= 1 }
@@ -39,9 +41,9 @@ package struct TitleIndex: Sendable {
     var duplicate: (Int, Int)?
     let mask = capacity - 1
     // Through buffers: no check of uniqueness or bounds a title.
-    slots.withUnsafeMutableBufferPointer { slots in
-      hashes.withUnsafeMutableBufferPointer { hashes in
-        for index in 0..<count {
+    try slots.withUnsafeMutableBufferPointer { slots throws(AskError) in
+      try hashes.withUnsafeMutableBufferPointer { hashes throws(AskError) in
+        _ = try Interruption.forEach(0..<count) { index in
           let text = title(index)
           let hash = folds ? Self.foldedHash(of: text) : Self.hash(text)
           hashes[index] = hash
@@ -49,12 +51,12 @@ package struct TitleIndex: Sendable {
           while true {
             guard slots[slot] != Self.empty else {
               slots[slot] = UInt32(truncatingIfNeeded: index)
-              break
+              return true
             }
             let other = Int(slots[slot])
             if hashes[other] == hash && Self.key(title(other), folds: folds) == Self.key(text, folds: folds) {
               duplicate = (index, other)
-              return
+              return false
             }
             slot = (slot + 1) & mask
           }
