@@ -56,6 +56,8 @@ struct ask_session {
   struct ask_turn input_turn;   /* the turn of a terminal answers come from
                                    that is not `fd`'s (`setsid ask`) */
   int input_turn_open;          /* input_turn was opened */
+  int input_draw_fd;            /* where a drawing on that terminal went last,
+                                   or -1 */
   int hidden_fd;                /* a terminal whose echo is off, or -1 */
   struct termios hidden_saved;
   volatile sig_atomic_t hidden;
@@ -118,6 +120,11 @@ static void end_line(struct ask_session *s) {
 /* Gives the session's terminals their own modes back (`when` as above). */
 static void put_back(struct ask_session *s, int when) {
   end_line(s);
+  if (s->input_turn_open && s->input_turn.line_open && s->input_draw_fd >= 0) {
+    while (write(s->input_draw_fd, "\n", 1) == -1 && errno == EINTR) {
+    }
+    ask_turn_line(&s->input_turn, 0);
+  }
   if (s->hidden) {
     s->hidden = 0;
     put_modes_ignoring_ttou(s->hidden_fd, when, &s->hidden_saved);
@@ -209,6 +216,7 @@ ask_session_t *ask_session_begin(int fd) {
   s->fd = fd;
   s->device = device;
   s->hidden_fd = -1;
+  s->input_draw_fd = -1;
   s->turn_deadline = -1;
   ask_turn_open(&s->turn, device != 0 && isatty(fd) ? fd : -1);
   s->previous = current;
@@ -556,7 +564,16 @@ int ask_session_take_input_turn(ask_session_t *s, int fd, int64_t deadline_ms, i
 }
 
 void ask_session_drew(ask_session_t *s, int fd, int at_margin) {
-  if (s == NULL || fd != s->fd || s->modes != HELD || s->given_back) return;
+  if (s == NULL) return;
+  /* On the terminal of the input turn (`setsid ask`, drawing on stderr):
+   * a waiter's line waits until this one ends. */
+  if (s->input_turn_open && s->input_turn.held && (fd != s->fd || s->fd < 0) &&
+      ask_terminal_device(fd) == ask_terminal_device(s->input_turn.fd)) {
+    s->input_draw_fd = fd;
+    ask_turn_line(&s->input_turn, !at_margin);
+    return;
+  }
+  if (fd != s->fd || s->modes != HELD || s->given_back) return;
   s->inside_line = !at_margin;
   ask_turn_line(&s->turn, !at_margin);
 }

@@ -281,6 +281,26 @@ final class PseudoTerminal {
     throw failure("waitForModes(\(wanted)): \(done ? "the child exited" : "timed out after \(timeout) s")")
   }
 
+  /// How many record locks of `type` ("READ" or "WRITE") on byte `byte`
+  /// of this terminal's node /proc/locks lists (lines such as `3: OFDLCK
+  /// ADVISORY READ -1 00:1a:16 1 1`: the node's device in hex, its inode,
+  /// the first and last byte): what the prompts sharing it say to each
+  /// other (a waiter's read lock on byte 1 asks the holder for room).
+  func recordLocks(_ type: String, onByte byte: Int) -> Int {
+    var node = stat()
+    guard slave >= 0, fstat(slave, &node) == 0, let text = try? ArtifactsTests.read("/proc/locks") else { return 0 }
+    // glibc's gnu_dev_major and gnu_dev_minor, which Swift does not see.
+    let device = UInt64(node.st_dev)
+    let major = (device >> 8) & 0xfff | (device >> 32) & ~0xfff, minor = device & 0xff | (device >> 12) & ~0xff
+    return text.split(separator: "\n").filter { line in
+      let fields = line.split(separator: " ")
+      guard fields.count >= 8, fields[1] != "FLOCK", fields[3] == type, fields[6] == "\(byte)" else { return false }
+      let place = fields[5].split(separator: ":")
+      return place.count == 3 && UInt64(place[0], radix: 16) == major && UInt64(place[1], radix: 16) == minor
+        && place[2] == "\(node.st_ino)"
+    }.count
+  }
+
   /// The terminal's ECHO flag as first seen and at each change of it, from
   /// now until `condition` holds (checked as in waitUntil), looked at in a
   /// tight loop between rounds of I/O, so that modes set for a few

@@ -292,6 +292,27 @@ struct SharedTerminalTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("A setsid prompt that has the terminal: a prompt that waits draws nothing inside its answer line, which a signal ends too")
+  func setsidHolderLine() throws {
+    let pty = try AskSession.shell("""
+      setsid ask -s secure -t 'First vault' <&0 2>&0 > "$HOME/first" & echo $! > "$HOME/pid"
+      until [ -e "$HOME/go" ]; do sleep 0.05; done
+      ask -t Second Alpha Beta > "$HOME/second"; wait
+      """)
+    try pty.waitFor("Password: ")
+    try pty.waitForModes(echo: false)
+    #expect(creat(pty.temporaryDirectory + "/go", 0o600) >= 0)
+    try pty.waitUntil("the second prompt asking for room") { pty.recordLocks("READ", onByte: 1) > 0 }
+    #expect(!pty.screen.contains("Waiting for another prompt"))  // not inside "Password: "
+    kill(try Self.pid(pty, "pid"), SIGTERM)
+    try pty.waitForPrompt()
+    let rest = try #require(Self.after(last: "Password: ", in: pty.screen))
+    #expect(rest.hasPrefix("\r\n"), "\(loggedText(pty.screen, limit: 400))")
+    pty.type("2\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/second") == "Beta\n")
+  }
+
   @Test("Prompts on another terminal never wait: a prompt held on one pty does not delay one on another")
   func otherTerminalNeverWaits() throws {
     let first = try AskSession.ask(["-s", "secure", "-t", "First vault"])
