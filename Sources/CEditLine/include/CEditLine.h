@@ -407,6 +407,15 @@ void ask_line_remember(ask_line_t *line_session, const char *line);
  * when it ends. */
 void ask_line_close(ask_line_t *_Nullable line_session);
 
+/* 1 when a line of an editrc (without its LF) is one ask applies: `bind`
+ * with arguments (vi or emacs mode, key bindings, macros), `edit on`,
+ * `history size N`, each maybe after a `program:` prefix; 0 for the rest —
+ * `setty`, `settc`, `echotc`, `telltc`, `edit off`, a bare `bind` or
+ * `history` (listings), a binding of a key ask keeps (Enter, ^M, ^J, Tab,
+ * Ctrl-D or the terminal's EOF character `eof`, anywhere in the key) or of
+ * `ed-command` or `vi-histedit`, and lines libedit would reject. */
+int ask_editrc_line_applies(const char *line, unsigned char eof);
+
 /* The most columns or rows a terminal size counts (SPEC §6): more is laid
  * out, and drawn, as this (AskKit's TerminalSize.maximum). */
 #define ASK_SIZE_MAX 1000
