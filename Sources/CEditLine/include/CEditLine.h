@@ -368,9 +368,11 @@ typedef char *_Nullable (*ask_complete_fn)(void *_Nullable context,
                                             const char *line, int *beep);
 
 /* A libedit session reading `infd` (the terminal `session` holds) and
- * drawing on `outfd`: emacs mode, the user's editrc ($EDITRC or
- * ~/.editrc), then Tab bound to `complete` (after the editrc, so it
- * cannot be lost) and a history of this run's answers. libedit's warnings
+ * drawing on `outfd`: emacs mode, the editing lines of the user's editrc
+ * ($EDITRC or ~/.editrc, read at the first read within its waits:
+ * editrc.h), then the terminal modes ask needs and Tab bound to
+ * `complete` (after the editrc, so they cannot be lost) and a history of
+ * this run's answers. In vi mode (`bind -v`) a lone Esc reaches libedit. libedit's warnings
  * (an unknown TERM) are discarded. Input is read through
  * ask_session_wait, so signals and deadlines end a read; CR LF counts as
  * one Enter; end of input on the held terminal is a hang-up. libedit runs
@@ -509,6 +511,14 @@ int ask_key_patience_ms(const ask_key_decoder_t *decoder);
  * and so is a lone ESC (the Esc key does nothing: it cancels nothing and
  * is no Meta prefix for a later key). */
 void ask_key_expire(ask_key_decoder_t *decoder);
+
+/* 1 when the decoder holds a lone ESC (waiting for its patience). */
+int ask_key_escape_waiting(const ask_key_decoder_t *decoder);
+
+/* 1 when the decoder holds a lone ESC and `byte` cannot go on from it as
+ * a key's sequence or a report (CSI `[`, SS3 `O`, OSC `]`, or another ESC):
+ * in vi mode the ESC was the Esc key, and `byte` starts the next key. */
+int ask_key_escape_ends(const ask_key_decoder_t *decoder, unsigned char byte);
 
 /* ---- Secure text entry --------------------------------------------------- */
 
