@@ -5,6 +5,7 @@
  * Every call into libedit runs under the session's own UTF-8 LC_CTYPE
  * (uselocale), so the process's locale is left as the host set it. */
 #include "CEditLine.h"
+#include "editrc.h"
 
 #include <histedit.h>
 
@@ -50,6 +51,11 @@ struct ask_line {
   int queued_count;
   ask_complete_fn complete; /* Tab; may be NULL */
   void *context;            /* passed to complete */
+  char *editrc;             /* the editrc's text, read at the first read; owned */
+  size_t editrc_length;
+  int editrc_read;          /* it was read (or there is none) */
+  int vi;                   /* the editrc chose vi mode */
+  int held;                 /* a byte read after a lone Esc, to read again (vi), or -1 */
 };
 
 static struct ask_line *session_of(EditLine *el) {
@@ -78,6 +84,38 @@ static const wchar_t *const libedit_keys[] = {
   [ASK_KEY_END] = L"\033[F",        /* ed-move-to-end */
   [ASK_KEY_DELETE] = L"\033[3~",    /* ed-delete-next-char, bound in ask_line_open */
   [ASK_KEY_DELETE_WORD] = L"\033d", /* M-d em-delete-next-word */
+};
+
+/* In vi mode: the same keys as characters no one types (C1 controls,
+ * dropped when typed), bound to the same functions in both vi maps after
+ * the editrc (vi_bindings). A sequence that starts with ESC cannot be
+ * given: in insert mode ESC is the Esc key (to command mode), and binding
+ * one would make ESC wait for more. */
+static const wchar_t *const vi_keys[] = {
+  [ASK_KEY_IGNORE] = L"",
+  [ASK_KEY_LEFT] = L"\x80",
+  [ASK_KEY_RIGHT] = L"\x81",
+  [ASK_KEY_WORD_LEFT] = L"\x82",
+  [ASK_KEY_WORD_RIGHT] = L"\x83",
+  [ASK_KEY_UP] = L"\x84",
+  [ASK_KEY_DOWN] = L"\x85",
+  [ASK_KEY_HOME] = L"\x86",
+  [ASK_KEY_END] = L"\x87",
+  [ASK_KEY_DELETE] = L"\x88",
+  [ASK_KEY_DELETE_WORD] = L"\x89",
+};
+
+static const wchar_t *const vi_functions[] = {
+  [ASK_KEY_LEFT] = L"ed-prev-char",
+  [ASK_KEY_RIGHT] = L"ed-next-char",
+  [ASK_KEY_WORD_LEFT] = L"vi-prev-word",
+  [ASK_KEY_WORD_RIGHT] = L"vi-next-word",
+  [ASK_KEY_UP] = L"ed-prev-history",
+  [ASK_KEY_DOWN] = L"ed-next-history",
+  [ASK_KEY_HOME] = L"ed-move-to-beg",
+  [ASK_KEY_END] = L"ed-move-to-end",
+  [ASK_KEY_DELETE] = L"ed-delete-next-char",
+  [ASK_KEY_DELETE_WORD] = L"em-delete-next-word",
 };
 
 /* Queues `keys` for libedit; returns 1 with the first in *wc, 0 if none. */
@@ -231,7 +269,9 @@ static int character_key(struct ask_line *s, int key) {
  * the key is to be given to libedit. */
 static int history_key(struct ask_line *s, int up) {
   if (up) {
-    if (s->recalled < s->remembered) s->recalled++;
+    HistEvent event; /* as many as it holds: an editrc's `history size` may keep fewer */
+    int held = history(s->history, &event, H_GETSIZE) == 0 ? event.num : s->remembered;
+    if (s->recalled < held) s->recalled++;
     return 1;
   }
   if (s->recalled == 0) return 0;
@@ -295,6 +335,12 @@ static int read_char(EditLine *el, wchar_t *wc) {
   unsigned char bytes[4];
   int have = 0, need = 0, drawn = !s->draws;
   for (;;) {
+    unsigned char c;
+    if (s->held >= 0) { /* the key after a vi Esc, read already */
+      c = (unsigned char)s->held;
+      s->held = -1;
+      goto decode;
+    }
     int64_t wait_until = s->deadline_ms;
     int patience = ask_key_patience_ms(&s->keys);
     if (!drawn && patience < 0 && have == 0 && !input_waiting(s->infd)) {
@@ -307,7 +353,12 @@ static int read_char(EditLine *el, wchar_t *wc) {
     }
     int w = ask_session_wait_redrawing(s->session, s->infd, wait_until, &s->signo);
     if (w == ASK_WAIT_TIMEOUT && wait_until != s->deadline_ms) {
+      int lone = s->vi && ask_key_escape_waiting(&s->keys);
       ask_key_expire(&s->keys);
+      if (lone) { /* vi: the Esc key, to command mode */
+        *wc = 033;
+        return 1;
+      }
       continue;
     }
     if (w != ASK_WAIT_READY) {
@@ -327,7 +378,6 @@ static int read_char(EditLine *el, wchar_t *wc) {
      * size (its el_resize of a wrapped line onto a smaller window crashed:
      * SIGSEGV, or heap corruption in re_clear_display). */
     if (ask_session_take_resize(s->session) && !s->draws) el_resize(el);
-    unsigned char c;
     ssize_t r = read(s->infd, &c, 1);
     if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
     if (r == 0 || (r == -1 && errno == EIO)) { /* the held terminal is gone */
@@ -344,6 +394,13 @@ static int read_char(EditLine *el, wchar_t *wc) {
     int was_cr = s->after_cr;
     s->after_cr = c == '\r';
     if (c == '\n' && was_cr) continue;
+  decode:
+    if (s->vi && ask_key_escape_ends(&s->keys, c)) { /* vi: Esc, then this key (no Alt-key) */
+      ask_key_expire(&s->keys);
+      s->held = c;
+      *wc = 033;
+      return 1;
+    }
     ask_key_action_t action;
     switch (ask_key_feed(&s->keys, c, &action)) {
     case ASK_KEY_PENDING:
@@ -351,7 +408,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
     case ASK_KEY_SEQUENCE:
       have = 0;
       if (own_key(s, table_key(action), &drawn)) continue;
-      if (give(s, libedit_keys[action], wc)) return 1;
+      if (give(s, (s->vi ? vi_keys : libedit_keys)[action], wc)) return 1;
       continue;
     }
     if (have > 0 && (c & 0xc0) != 0x80) have = 0; /* broken sequence: drop */
@@ -365,6 +422,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
     have = 0;
     uint32_t cp;
     if (ask_utf8_sequence(bytes, (size_t)need, &cp) == 0) continue; /* overlong or surrogate: drop */
+    if (s->vi && cp >= 0x80 && cp < 0xa0) continue; /* C1: vi_keys are these */
     *wc = (wchar_t)cp;
     return 1;
   }
@@ -452,6 +510,7 @@ ask_line_t *ask_line_open(ask_session_t *session, const char *program, int infd,
   s->complete = complete;
   s->context = context;
   s->deadline_ms = -1;
+  s->held = -1;
   /* ask draws the line (draw_line) on any terminal libedit knows how to
    * move the cursor on; libedit's own drawing goes nowhere. With TERM
    * dumb, unset or empty (libedit's "dumb") libedit draws, as it does
@@ -520,6 +579,28 @@ static int stand_in_for(struct ask_line *s, int *master) {
   return ask_session_own_modes(s->session, &own) == 0 ? stand_in(&own, sized ? &size : NULL, master) : -1;
 }
 
+/* 1 when libedit is in vi mode (an editrc's `bind -v`). */
+static int editor_is_vi(EditLine *el) {
+  const char *editor = NULL;
+  return el_get(el, EL_EDITOR, &editor) == 0 && editor != NULL && strcmp(editor, "vi") == 0;
+}
+
+/* vi mode: the keys of the table as vi_keys, in insert and command maps;
+ * in command mode `:` (libedit's command line, where `setty` could be
+ * typed), `v` (the line edited in $EDITOR: a child ask would wait for
+ * past signals and the time limit) and Esc (a lead-in there for sequences
+ * never given in vi mode: a second Esc would eat the key after it) do
+ * nothing. */
+static void bind_vi_keys(EditLine *el) {
+  for (size_t k = ASK_KEY_LEFT; k <= ASK_KEY_DELETE_WORD; k++) {
+    el_wset(el, EL_BIND, vi_keys[k], vi_functions[k], (const wchar_t *)NULL);
+    el_wset(el, EL_BIND, L"-a", vi_keys[k], vi_functions[k], (const wchar_t *)NULL);
+  }
+  static const wchar_t *const idle[] = {L":", L"v", L"^["};
+  for (size_t i = 0; i < sizeof idle / sizeof *idle; i++)
+    el_wset(el, EL_BIND, L"-a", idle[i], L"ed-unassigned", (const wchar_t *)NULL);
+}
+
 /* Starts libedit, at the first read, on the stand-in `spare` (its master
  * `master`), whose descriptors it closes, then reads and writes the real
  * terminal; with no stand-in (-1), on the real one, held again after. */
@@ -548,9 +629,18 @@ static int start_editor(struct ask_line *s, int spare, int master) {
   el_set(s->el, EL_GETCFN, read_char);
   el_set(s->el, EL_HIST, history, s->history);
   el_set(s->el, EL_EDITOR, "emacs");
+  /* The user's editrc, its editing lines only (editrc.c), before all that
+   * ask needs: whatever it said, the modes and the keys below are ask's. */
+  struct termios own;
+  (void)ask_editrc_apply(s->el, s->editrc, s->editrc_length,
+                         ask_session_own_modes(s->session, &own) == 0 ? own.c_cc[VEOF] : 0);
+  s->vi = editor_is_vi(s->el);
   /* The keys read_char gives for the key table are libedit's own emacs
-   * keys, but for Delete (wide: no conversion). */
-  el_wset(s->el, EL_BIND, libedit_keys[ASK_KEY_DELETE], L"ed-delete-next-char", (const wchar_t *)NULL);
+   * keys, but for Delete (wide: no conversion); in vi mode, vi_keys. */
+  if (s->vi)
+    bind_vi_keys(s->el);
+  else
+    el_wset(s->el, EL_BIND, libedit_keys[ASK_KEY_DELETE], L"ed-delete-next-char", (const wchar_t *)NULL);
   /* Bytes as typed while editing: no CR/LF translation (libedit's default
    * sets both INLCR and ICRNL), so CR LF can be told from two Enters. */
   el_set(s->el, EL_SETTY, "-d", "-icrnl", "-inlcr", (const char *)NULL);
@@ -560,13 +650,15 @@ static int start_editor(struct ask_line *s, int spare, int master) {
    * converts every mode name for each one given (a tenth of a millisecond
    * each). */
   el_set(s->el, EL_SETTY, "-x", "-icanon", "-echo", "-icrnl", (const char *)NULL);
-  (void)el_source(s->el, NULL); /* the user's editrc, if any */
-  el_set(s->el, EL_EDITMODE, 1); /* an editrc's `edit off` would break the prompt */
+  el_set(s->el, EL_EDITMODE, 1);
   /* Wide: the narrow EL_ADDFN copies the name and help with wcsdup and
    * never frees them (el_end frees only the table), a leak each editor;
    * the wide one keeps these pointers, which live as long as the program. */
   el_wset(s->el, EL_ADDFN, L"ask-complete", L"Complete a button title", complete_title);
   el_set(s->el, EL_BIND, "^I", "ask-complete", (const char *)NULL);
+  if (s->vi) el_set(s->el, EL_BIND, "-a", "^I", "ask-complete", (const char *)NULL);
+  free(s->editrc); /* applied */
+  s->editrc = NULL;
   if (outer != (locale_t)0) uselocale(outer);
   if (stand != NULL) {
     fclose(stand);
@@ -608,6 +700,18 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
      * echoed. */
     /* A start that meets EIO met a terminal that hung up after the prompt
      * was drawn: a hang-up, as a read that meets it (not an error). */
+    if (!s->editrc_read) {
+      /* The user's editrc, read within waits that signals and the time
+       * limit end: either leaves it unread, and the read below ends at
+       * once; a stop makes this a read suspended before a key. */
+      if (ask_editrc_read(s->session, deadline_ms, &s->editrc, &s->editrc_length, signo) == ASK_WAIT_RESUMED) {
+        free(s->pending);
+        s->pending = strdup(initial != NULL ? initial : "");
+        s->pending_after = 0;
+        return ASK_READ_RESUMED;
+      }
+      s->editrc_read = 1;
+    }
     errno = 0;
     if (open_streams(s) != 0) return errno == EIO ? ASK_READ_HANGUP : ASK_READ_ERROR;
     int master, spare = stand_in_for(s, &master);
@@ -681,5 +785,6 @@ void ask_line_close(ask_line_t *s) {
   free(s->program);
   free(s->pending);
   free(s->drawn);
+  free(s->editrc);
   free(s);
 }

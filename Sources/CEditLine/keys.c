@@ -194,3 +194,9 @@ void ask_key_expire(ask_key_decoder_t *d) {
   d->state = PLAIN;
   d->length = 0;
 }
+
+int ask_key_escape_waiting(const ask_key_decoder_t *d) { return d->state == AFTER_ESC; }
+
+int ask_key_escape_ends(const ask_key_decoder_t *d, unsigned char byte) {
+  return d->state == AFTER_ESC && byte != '[' && byte != 'O' && byte != ']' && byte != 0x1b;
+}

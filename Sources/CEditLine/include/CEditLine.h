@@ -368,9 +368,11 @@ typedef char *_Nullable (*ask_complete_fn)(void *_Nullable context,
                                             const char *line, int *beep);
 
 /* A libedit session reading `infd` (the terminal `session` holds) and
- * drawing on `outfd`: emacs mode, the user's editrc ($EDITRC or
- * ~/.editrc), then Tab bound to `complete` (after the editrc, so it
- * cannot be lost) and a history of this run's answers. libedit's warnings
+ * drawing on `outfd`: emacs mode, the editing lines of the user's editrc
+ * ($EDITRC or ~/.editrc, read at the first read within its waits:
+ * editrc.h), then the terminal modes ask needs and Tab bound to
+ * `complete` (after the editrc, so they cannot be lost) and a history of
+ * this run's answers. In vi mode (`bind -v`) a lone Esc reaches libedit. libedit's warnings
  * (an unknown TERM) are discarded. Input is read through
  * ask_session_wait, so signals and deadlines end a read; CR LF counts as
  * one Enter; end of input on the held terminal is a hang-up. libedit runs
@@ -406,6 +408,15 @@ void ask_line_remember(ask_line_t *line_session, const char *line);
  * terminal's modes are left to the terminal session, which restores them
  * when it ends. */
 void ask_line_close(ask_line_t *_Nullable line_session);
+
+/* 1 when a line of an editrc (without its LF) is one ask applies: `bind`
+ * with arguments (vi or emacs mode, key bindings, macros), `edit on`,
+ * `history size N`, each maybe after a `program:` prefix; 0 for the rest —
+ * `setty`, `settc`, `echotc`, `telltc`, `edit off`, a bare `bind` or
+ * `history` (listings), a binding of a key ask keeps (Enter, ^M, ^J, Tab,
+ * Ctrl-D or the terminal's EOF character `eof`, anywhere in the key) or of
+ * `ed-command` or `vi-histedit`, and lines libedit would reject. */
+int ask_editrc_line_applies(const char *line, unsigned char eof);
 
 /* The most columns or rows a terminal size counts (SPEC §6): more is laid
  * out, and drawn, as this (AskKit's TerminalSize.maximum). */
@@ -500,6 +511,14 @@ int ask_key_patience_ms(const ask_key_decoder_t *decoder);
  * and so is a lone ESC (the Esc key does nothing: it cancels nothing and
  * is no Meta prefix for a later key). */
 void ask_key_expire(ask_key_decoder_t *decoder);
+
+/* 1 when the decoder holds a lone ESC (waiting for its patience). */
+int ask_key_escape_waiting(const ask_key_decoder_t *decoder);
+
+/* 1 when the decoder holds a lone ESC and `byte` cannot go on from it as
+ * a key's sequence or a report (CSI `[`, SS3 `O`, OSC `]`, or another ESC):
+ * in vi mode the ESC was the Esc key, and `byte` starts the next key. */
+int ask_key_escape_ends(const ask_key_decoder_t *decoder, unsigned char byte);
 
 /* ---- Secure text entry --------------------------------------------------- */
 
