@@ -49,6 +49,8 @@ struct ask_session {
   struct ask_turn turn;         /* one prompt at a time on the terminal */
   volatile sig_atomic_t inside_line; /* held, the last drawing on `fd` left
                                         the cursor inside a line */
+  int keep_line;                /* the turn was waited for: the line lock is
+                                   kept from the prompt's first drawing on */
   int64_t turn_deadline;        /* when waiting for the turn gives up, or -1 */
   char *waiting_text;           /* the line a wait for the turn draws */
   int typeahead;                /* bytes pending when the hold began */
@@ -542,8 +544,9 @@ int ask_session_take_turn(ask_session_t *s, int64_t deadline_ms, int *signo) {
   *signo = 0;
   if (s == NULL || s->fd < 0) return ASK_WAIT_READY;
   s->turn_deadline = deadline_ms;
-  if (s->turn.held) return ASK_WAIT_READY;
-  return wait_for_turn(s, &s->turn, s->fd, signo);
+  int status = s->turn.held ? ASK_WAIT_READY : wait_for_turn(s, &s->turn, s->fd, signo);
+  if (status == ASK_WAIT_READY) s->keep_line = 1;
+  return status;
 }
 
 int ask_session_take_input_turn(ask_session_t *s, int fd, int64_t deadline_ms, int *signo) {
@@ -575,7 +578,10 @@ void ask_session_drew(ask_session_t *s, int fd, int at_margin) {
   }
   if (fd != s->fd || s->modes != HELD || s->given_back) return;
   s->inside_line = !at_margin;
-  ask_turn_line(&s->turn, !at_margin);
+  /* Once a prompt has its turn, a waiter's line never lands between its
+   * title and its answer line either: it asks for room, and the prompt
+   * is drawn again, whole, below the waiting line. */
+  ask_turn_line(&s->turn, !at_margin || s->keep_line);
 }
 
 int ask_session_line_is_open(const ask_session_t *s) {
@@ -597,6 +603,13 @@ static int make_room(struct ask_session *s) {
 }
 
 /* ---- Stops and continues ------------------------------------------------- */
+
+/* 1 when `a` and `b` are the same modes (flags and control characters;
+ * the speeds are not compared). */
+static int same_modes(const struct termios *a, const struct termios *b) {
+  return a->c_lflag == b->c_lflag && a->c_iflag == b->c_iflag && a->c_oflag == b->c_oflag &&
+         memcmp(a->c_cc, b->c_cc, sizeof a->c_cc) == 0;
+}
 
 /* Applies again what the terminal should have (after a stop, or a
  * continue in the background): the held modes, or the saved ones while
@@ -626,8 +639,18 @@ static void apply_again(struct ask_session *s) {
  * (apply_again). */
 static void stop(struct ask_session *s, int sig) {
   if (s->modes == HELD && !s->given_back) {
-    end_line(s);
-    put_modes_ignoring_ttou(s->fd, TCSANOW, &s->saved);
+    /* A job stopped whole (Ctrl-Z under `sh -c`, git): the parent may stop
+     * first, and its shell take the terminal — its foreground group, its
+     * own modes — before this runs. The terminal is then left as it is
+     * (the shell saved the held modes with the job, for `fg`): it is ours
+     * only while its foreground group is this process's and its modes
+     * are the held ones (or libedit's, as the wait for a key found them). */
+    struct termios now;
+    if (tcgetpgrp(s->fd) == getpgrp() && tcgetattr(s->fd, &now) == 0 &&
+        (same_modes(&now, &s->held) || (s->seen_valid && same_modes(&now, &s->seen)))) {
+      end_line(s);
+      put_modes_ignoring_ttou(s->fd, TCSANOW, &s->saved);
+    }
     s->given_back = 1;
     /* Stopped mid-prompt: first claim on the turn when continued. */
     ask_turn_reserve(&s->turn);
@@ -691,9 +714,7 @@ static int take_pending(struct ask_session *s, int *signo) {
      * outside, or a stray SIGCONT): when the terminal still has the held
      * modes, nobody else had it, and nothing needs drawing again. */
     struct termios now;
-    if (s->modes == HELD && s->seen_valid && tcgetattr(s->fd, &now) == 0 &&
-        now.c_lflag == s->seen.c_lflag && now.c_iflag == s->seen.c_iflag &&
-        now.c_oflag == s->seen.c_oflag && memcmp(now.c_cc, s->seen.c_cc, sizeof now.c_cc) == 0) {
+    if (s->modes == HELD && s->seen_valid && tcgetattr(s->fd, &now) == 0 && same_modes(&now, &s->seen)) {
       if ((*signo = ask_session_pending_signal(s)) != 0) return ASK_WAIT_SIGNAL;
       return -1;
     }

@@ -111,6 +111,9 @@ struct SharedTerminalTests {
       #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/out.\(vault)") == "secret-\(vault)\n")
     }
     #expect(!pty.screen.contains("secret-"))
+    // A waiting line never splits a prompt: it comes before a title, or
+    // after an answer line that made room for it — never after the hint.
+    #expect(!pty.screen.contains("cancel)\r\nWaiting for another prompt"), "\(loggedText(pty.screen, limit: 600))")
     #expect(pty.termiosRestored)
   }
 
@@ -243,6 +246,32 @@ struct SharedTerminalTests {
     #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/first") == "abcd\n")
     #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/second") == "Beta\n")
     #expect(!pty.screen.contains("cd\r"))
+  }
+
+  @Test("Ctrl-Z on a prompt whose parent stops first (sh -c): once the shell has taken the terminal back, ask leaves it the shell's modes, and fg brings the prompt back")
+  func stoppedUnderParent() throws {
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type("sh -c 'ask -s secure -t Vault; true' > \"$HOME/out\"\r")
+    try pty.waitForPrompt("Password: ")
+    pty.type("ab")
+    try pty.waitFor("Password: **")
+    try pty.waitForKeysRead()
+    pty.type("\u{1A}")
+    try pty.waitFor("Stopped")
+    try pty.waitForProcess(named: "ask", state: "T")
+    // The shell's line editor has the terminal: not canonical, no echo.
+    // ask, stopping after its parent, put back the modes it had found
+    // (canonical, echo) over them: the shell's next line was echoed twice.
+    try pty.waitUntil("the shell's prompt") { pty.screen.hasSuffix("$ ") }
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("fg\r")
+    try pty.waitUntil("the prompt drawn again") { pty.count("\u{1B}[1mVault") == 2 }
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("cd\r")
+    try pty.waitUntil("the answer written") { (try? ArtifactsTests.read(pty.temporaryDirectory + "/out")) == "abcd\n" }
+    pty.type("exit\r")
+    #expect(try pty.waitForExit() == 0)
   }
 
   @Test("A prompt that cannot open the terminal's node (another user's pty) still waits its turn, through the terminal it inherited: after one of root's, and after one of its own user's sharing that terminal's open file",
