@@ -247,7 +247,8 @@ int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked, int
       break;
     case ASK_SECRET_ENTER:
       return ASK_READ_LINE;
-    case ASK_SECRET_EOF:
+    case ASK_SECRET_EOF: /* shown as on an echoed field: the same mark on every field */
+      repeat(session, outfd, "^D", 1);
       return ASK_READ_EOF;
     case ASK_SECRET_FULL:
       errno = ENOMEM;

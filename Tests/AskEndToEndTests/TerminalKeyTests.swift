@@ -3,8 +3,9 @@ import Glibc
 import Testing
 
 /// The terminal's own editing characters as the user set them with stty,
-/// in both editors (SPEC §6; issue 24, point 4).
-@Suite("The terminal's editing characters", .ownThread)
+/// in both editors, and how a field ends on Ctrl-D and Ctrl-C (SPEC §6;
+/// issue 24, points 4 to 6).
+@Suite("The terminal's editing characters, and the answer line's end", .ownThread)
 struct TerminalKeyTests {
   /// A kind of field: how `ask` shows one whose answer is `answer`, and
   /// the prompt it waits at.
@@ -28,6 +29,14 @@ struct TerminalKeyTests {
     }
 
     var testDescription: String { rawValue }
+  }
+
+  /// `ask` with `arguments` under bash, which writes `[host STATUS]` on the
+  /// terminal once ask has ended (it ignores the SIGINT a Ctrl-C sends the
+  /// whole job; ask gets it as usual).
+  static func hosted(_ arguments: [String]) throws -> PseudoTerminal {
+    let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+    return try AskSession.shell("trap '' INT; (trap - INT; exec ask \(quoted)); printf '[host %s]' $? > /dev/tty")
   }
 
   /// The keys typed after `stty`, and the answer they leave, in every kind
@@ -59,5 +68,18 @@ struct TerminalKeyTests {
     if field == .secure {  // the mask shrinks as the secret does
       #expect(pty.count("*") - pty.count("\u{8} \u{8}") == answer.text.count)
     }
+  }
+
+  @Test("Ctrl-D shows ^D on every field, masked or echoed, and ends the answer line", arguments: [
+    (["-t", "Pick", "Alpha", "Beta"], "Ctrl-D = cancel]: "), (["-s", "plain"], "Text: "),
+    (["-s", "secure"], "Password: "), (["-s", "secure", "--echo", "no"], "Password: "),
+    (["-s", "login-password"], "Login: "),
+  ])
+  func controlD(arguments: [String], prompt: String) throws {
+    let pty = try Self.hosted(arguments)
+    try pty.waitForPrompt(prompt)
+    pty.type("\u{4}")
+    try pty.waitFor("[host 1]")
+    #expect(pty.screen.hasSuffix(prompt + "^D\r\n[host 1]"))
   }
 }

@@ -602,7 +602,8 @@ size_t ask_secret_characters(const ask_secret_t *s);
 /* Reads a secret from terminal `infd` (held: no echo, ISIG on) into `s`,
  * drawing one `*` per character on `outfd` when `masked`, nothing
  * otherwise, with the editing keys of the terminal's own modes
- * (ask_session_own_modes).
+ * (ask_session_own_modes); Ctrl-D on the empty field draws `^D`, masked
+ * or not, as on an echoed field.
  * Returns ASK_READ_LINE on Enter (the secret in s), ASK_READ_EOF,
  * ASK_READ_SIGNAL (*signo), ASK_READ_TIMEOUT, ASK_READ_RESUMED (draw the
  * prompt and ask_secret_characters masks again, then call again: s keeps
