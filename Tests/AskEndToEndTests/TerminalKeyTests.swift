@@ -70,6 +70,26 @@ struct TerminalKeyTests {
     }
   }
 
+  /// Before a terminating signal ended the answer line, the host's text
+  /// continued it: `Password: **[host 130]`.
+  @Test("Ctrl-C typed ends the answer line before the terminal is given back: the host's next output starts below",
+        arguments: [
+    (["-t", "Pick", "Alpha", "Beta"], "Choice [", "Al", "cancel]: Al"),
+    (["-s", "secure"], "Password: ", "ab", "Password: **"),
+    (["-s", "secure", "--echo", "no"], "Password: ", "ab", "Password: "),
+    (["-s", "plain"], "Text: ", "ab", "Text: ab"),
+  ])
+  func controlC(arguments: [String], prompt: String, typed: String, shown: String) throws {
+    let pty = try Self.hosted(arguments)
+    try pty.waitForPrompt(prompt)
+    pty.type(typed)
+    try pty.waitFor(shown)
+    try pty.waitForKeysRead()
+    pty.type("\u{3}")
+    try pty.waitFor("[host 130]")
+    #expect(pty.screen.hasSuffix(shown + "\r\n[host 130]"))
+  }
+
   @Test("Ctrl-D shows ^D on every field, masked or echoed, and ends the answer line", arguments: [
     (["-t", "Pick", "Alpha", "Beta"], "Ctrl-D = cancel]: "), (["-s", "plain"], "Text: "),
     (["-s", "secure"], "Password: "), (["-s", "secure", "--echo", "no"], "Password: "),
