@@ -46,6 +46,8 @@ struct ask_line {
   int status;               /* ASK_READ_* set by read_char on -1 */
   int signo;                /* the signal when status is ASK_READ_SIGNAL */
   int after_cr;             /* the last byte read was CR: drop an LF next */
+  unsigned char erase, kill, werase, lnext; /* the terminal's own editing keys (terminal_key) */
+  int quoting;              /* libedit's quoted insert waits for the next character */
   ask_key_decoder_t keys;   /* turns the terminal's sequences into keys */
   wchar_t queued[4];        /* what a key becomes for libedit, still to give */
   int queued_count;
@@ -204,13 +206,15 @@ enum {
   OWN_NOTHING        /* does nothing */
 };
 
-/* The own key a byte is (emacs map): ^B Left, ^F Right, DEL and ^H
- * Backspace, ^D Delete when there is text after the cursor, ^P Up, ^N
- * Down, ^L; Ctrl-V (quoted insert: a raw byte, a newline, a sequence's
- * bytes into the answer), Ctrl-R and Ctrl-S (libedit's searches, whose
- * prompt is never shown) do nothing. */
+/* The own key a byte is (emacs map), after terminal_key: ^B Left, ^F
+ * Right, DEL and ^H Backspace, ^D Delete when there is text after the
+ * cursor, ^P Up, ^N Down, ^L; Ctrl-V when it is not the terminal's VLNEXT,
+ * Ctrl-R and Ctrl-S (libedit's searches, whose prompt is never shown) and
+ * NUL (libedit binds it to the action of a terminal key made undefined)
+ * do nothing. */
 static int control_key(struct ask_line *s, unsigned char c) {
   switch (c) {
+  case 0x00: return OWN_NOTHING;
   case 0x02: return OWN_LEFT;
   case 0x06: return OWN_RIGHT;
   case 0x08:
@@ -227,6 +231,24 @@ static int control_key(struct ask_line *s, unsigned char c) {
   case 0x13: return OWN_NOTHING;
   default: return OWN_NONE;
   }
+}
+
+/* The terminal's own editing characters as the user set them with stty
+ * (VERASE, VKILL, VWERASE, VLNEXT), from the modes it had when ask took it:
+ * what a byte typed is for the editor, before what the same key does
+ * otherwise (werase on ^B is no Left). Each becomes the key bound to its
+ * action in libedit's emacs and vi insert maps alike (start_editor binds
+ * them in emacs): DEL erase, ^U kill, ^W word erase, ^V quoted insert;
+ * DEL, ^H, Ctrl-U and Ctrl-W keep their actions when the terminal's
+ * character is another. An undefined one (_POSIX_VDISABLE) is none; the
+ * keys that answer, cancel and complete (Enter, Ctrl-D, Tab) stay theirs. */
+static unsigned char terminal_key(const struct ask_line *s, unsigned char c) {
+  if (c == _POSIX_VDISABLE || c >= 0x80 || c == '\r' || c == '\n' || c == 0x04 || c == '\t') return c;
+  if (c == s->erase) return 0x7f;
+  if (c == s->kill) return 0x15;
+  if (c == s->werase) return 0x17;
+  if (c == s->lnext) return 0x16;
+  return c;
 }
 
 /* The own key an action of the key table is. */
@@ -392,7 +414,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
     /* CR LF is one Enter: a terminal (or a paste) sending both must not
      * leave an empty answer for the next read. */
     int was_cr = s->after_cr;
-    s->after_cr = c == '\r';
+    s->after_cr = c == '\r' && !s->quoting;
     if (c == '\n' && was_cr) continue;
   decode:
     if (s->vi && ask_key_escape_ends(&s->keys, c)) { /* vi: Esc, then this key (no Alt-key) */
@@ -407,12 +429,23 @@ static int read_char(EditLine *el, wchar_t *wc) {
       continue;
     case ASK_KEY_SEQUENCE:
       have = 0;
+      if (s->quoting) continue; /* quoted: no part of a sequence gets in */
       if (own_key(s, table_key(action), &drawn)) continue;
       if (give(s, (s->vi ? vi_keys : libedit_keys)[action], wc)) return 1;
       continue;
     }
     if (have > 0 && (c & 0xc0) != 0x80) have = 0; /* broken sequence: drop */
-    if (have == 0 && own_key(s, control_key(s, c), &drawn)) continue;
+    if (have == 0 && s->quoting && c == 0x00) continue; /* no NUL in the line */
+    if (have == 0 && !s->quoting) {
+      unsigned char typed = c;
+      c = terminal_key(s, c);
+      if (c == 0x16 && typed == s->lnext) { /* libedit's ed-quoted-insert reads the next character as it is */
+        s->quoting = 1;
+        *wc = c;
+        return 1;
+      }
+      if (own_key(s, control_key(s, c), &drawn)) continue;
+    }
     if (have == 0) {
       need = (int)ask_utf8_length(c);
       if (need == 0) continue;
@@ -422,7 +455,9 @@ static int read_char(EditLine *el, wchar_t *wc) {
     have = 0;
     uint32_t cp;
     if (ask_utf8_sequence(bytes, (size_t)need, &cp) == 0) continue; /* overlong or surrogate: drop */
-    if (s->vi && cp >= 0x80 && cp < 0xa0) continue; /* C1: vi_keys are these */
+    int quoted = s->quoting;
+    s->quoting = 0;
+    if (s->vi && !quoted && cp >= 0x80 && cp < 0xa0) continue; /* C1: vi_keys are these */
     *wc = (wchar_t)cp;
     return 1;
   }
@@ -637,10 +672,19 @@ static int start_editor(struct ask_line *s, int spare, int master) {
   s->vi = editor_is_vi(s->el);
   /* The keys read_char gives for the key table are libedit's own emacs
    * keys, but for Delete (wide: no conversion); in vi mode, vi_keys. */
-  if (s->vi)
+  if (s->vi) {
     bind_vi_keys(s->el);
-  else
+  } else {
     el_wset(s->el, EL_BIND, libedit_keys[ASK_KEY_DELETE], L"ed-delete-next-char", (const wchar_t *)NULL);
+    /* And the keys terminal_key gives for the terminal's editing
+     * characters: libedit binds the characters stty set, and gives the
+     * keys they leave their emacs meaning (werase on ^B makes ^W
+     * em-kill-region). vi's insert mode has these keys as they are. */
+    el_set(s->el, EL_BIND, "^?", "em-delete-prev-char", (const char *)NULL);
+    el_set(s->el, EL_BIND, "^U", "em-kill-line", (const char *)NULL);
+    el_set(s->el, EL_BIND, "^W", "ed-delete-prev-word", (const char *)NULL);
+    el_set(s->el, EL_BIND, "^V", "ed-quoted-insert", (const char *)NULL);
+  }
   /* Bytes as typed while editing: no CR/LF translation (libedit's default
    * sets both INLCR and ICRNL), so CR LF can be told from two Enters. */
   el_set(s->el, EL_SETTY, "-d", "-icrnl", "-inlcr", (const char *)NULL);
@@ -650,6 +694,9 @@ static int start_editor(struct ask_line *s, int spare, int master) {
    * converts every mode name for each one given (a tenth of a millisecond
    * each). */
   el_set(s->el, EL_SETTY, "-x", "-icanon", "-echo", "-icrnl", (const char *)NULL);
+  /* A quoted insert (VLNEXT) keeps Ctrl-C, Ctrl-\ and Ctrl-Z signals:
+   * libedit's quote mode turns ISIG off. */
+  el_set(s->el, EL_SETTY, "-q", "+isig", (const char *)NULL);
   el_set(s->el, EL_EDITMODE, 1);
   /* Wide: the narrow EL_ADDFN copies the name and help with wcsdup and
    * never frees them (el_end frees only the table), a leak each editor;
@@ -727,6 +774,14 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   /* The text of a suspended read comes back with its cursor where it was. */
   s->move_back = s->pending != NULL && initial != NULL && strcmp(initial, s->pending) == 0 ? s->pending_after : 0;
   s->recalled = 0;   /* el_gets starts at the new line, below the history */
+  s->quoting = 0;
+  struct termios own; /* the editing keys the user set, in the modes the terminal had */
+  if (ask_session_own_modes(s->session, &own) == 0) {
+    s->erase = own.c_cc[VERASE];
+    s->kill = own.c_cc[VKILL];
+    s->werase = own.c_cc[VWERASE];
+    s->lnext = own.c_cc[VLNEXT];
+  }
   int count = 0;
   const char *text = el_gets(s->el, &count);
   int error = errno;
@@ -758,6 +813,13 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
      * is a hang-up too: the terminal went away before a key was read. */
     if (s->status == ASK_READ_HANGUP || (s->status == ASK_READ_ERROR && count < 0 && error == EIO))
       return ASK_READ_HANGUP;
+    /* A read cut while libedit's quoted insert waited ends el_gets as
+     * Ctrl-D does (count 0): what cut it is the status. */
+    if (count == 0 && (s->status == ASK_READ_SIGNAL || s->status == ASK_READ_TIMEOUT
+                       || s->status == ASK_READ_RESUMED)) {
+      *signo = s->signo;
+      return s->status;
+    }
     if (count == 0 || s->status == ASK_READ_EOF) return ASK_READ_EOF;
     *signo = s->signo;
     return s->status;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <termios.h>
 #include <unistd.h>
 
 void ask_process_make_undumpable(void) { (void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
@@ -82,6 +83,31 @@ static size_t erase_character(ask_secret_t *s) {
   return 1;
 }
 
+/* The last character is a blank (a space or a tab, alone). */
+static int last_is_blank(const ask_secret_t *s) {
+  return s->length - s->last_start == 1 && (s->bytes[s->last_start] == ' ' || s->bytes[s->last_start] == '\t');
+}
+
+/* The editing key a byte is: the terminal's own characters as the user
+ * set them with stty (VERASE, VKILL, VWERASE; an undefined one is none)
+ * first, as the kernel applies them for a secret read in canonical mode,
+ * then DEL and ^H (Backspace), Ctrl-U and Ctrl-W as they always are:
+ * 0x7f erase, 0x15 kill, 0x17 word erase, or 0 for none. */
+static unsigned char editing_key(const ask_secret_t *s, unsigned char byte) {
+  if (byte == _POSIX_VDISABLE || byte >= 0x80) return 0; /* no byte of a scalar edits */
+  if (byte == s->erase) return 0x7f;
+  if (byte == s->kill) return 0x15;
+  if (byte == s->werase) return 0x17;
+  if (byte == 0x08) return 0x7f;
+  return byte == 0x7f || byte == 0x15 || byte == 0x17 ? byte : 0;
+}
+
+void ask_secret_use_terminal_keys(ask_secret_t *s, const struct termios *modes) {
+  s->erase = modes->c_cc[VERASE];
+  s->kill = modes->c_cc[VKILL];
+  s->werase = modes->c_cc[VWERASE];
+}
+
 int ask_secret_set(ask_secret_t *s, const unsigned char *bytes, size_t length) {
   for (size_t i = 0; i < length; i++)
     if (append(s, bytes[i]) == -1) return -1;
@@ -110,8 +136,9 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
     return after_cr ? ASK_SECRET_NONE : ASK_SECRET_ENTER; /* CR LF is one Enter */
   case 0x04: /* Ctrl-D: end of input on an empty field, else nothing */
     return s->length == 0 ? ASK_SECRET_EOF : ASK_SECRET_NONE;
-  case 0x7f:
-  case 0x08: /* Backspace: one character, not one byte */
+  }
+  switch (editing_key(s, byte)) {
+  case 0x7f: /* Backspace: one character, not one byte */
     *count = erase_character(s);
     return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
   case 0x15: /* Ctrl-U: clear, all at once (one character at a time is quadratic) */
@@ -120,9 +147,9 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
     s->length = s->last_start = 0;
     drop_scalar(s);
     return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
-  case 0x17: /* Ctrl-W: the word before, and the spaces after it */
-    while (s->length > 0 && s->bytes[s->length - 1] == ' ') *count += erase_character(s);
-    while (s->length > 0 && s->bytes[s->length - 1] != ' ') *count += erase_character(s);
+  case 0x17: /* Ctrl-W: the word before (its characters), and the blanks after it */
+    while (s->length > 0 && last_is_blank(s)) *count += erase_character(s);
+    while (s->length > 0 && !last_is_blank(s)) *count += erase_character(s);
     return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
   }
   if (byte < 0x20 && byte != '\t') return ASK_SECRET_NONE; /* other controls */
@@ -184,6 +211,8 @@ static void repeat(ask_session_t *session, int fd, const char *text, size_t n) {
 
 int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked, int64_t deadline_ms,
                     ask_secret_t *s, int *signo) {
+  struct termios own; /* the keys the user set, in the modes the terminal had */
+  if (ask_session_own_modes(session, &own) == 0) ask_secret_use_terminal_keys(s, &own);
   for (;;) {
     /* A lone Esc is a key, not the start of a sequence: when nothing
      * follows it soon, the next key is a key again (ask_key_patience_ms). */
@@ -218,7 +247,8 @@ int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked, int
       break;
     case ASK_SECRET_ENTER:
       return ASK_READ_LINE;
-    case ASK_SECRET_EOF:
+    case ASK_SECRET_EOF: /* shown as on an echoed field: the same mark on every field */
+      repeat(session, outfd, "^D", 1);
       return ASK_READ_EOF;
     case ASK_SECRET_FULL:
       errno = ENOMEM;

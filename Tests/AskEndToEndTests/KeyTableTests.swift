@@ -79,7 +79,7 @@ struct KeyTableTests {
     "\u{1B}]11;rgb:1c1c/1e1e/2626\u{1B}\\", "\u{1B}]10;rgb:ffff/ffff/ffff\u{7}", "\u{1B}P1$r0m\u{1B}\\",
     "\u{1B}_Gi=1;OK\u{1B}\\", "\u{1B}^note\u{1B}\\", "\u{1B}Xstring\u{1B}\\",
     LoggedText("\u{1B}]52;c;" + String(repeating: "QUJD", count: 1250) + "\u{7}"),  // 5000 bytes: consumed whole too
-    "\u{16}\u{1B}[A", "\u{12}",  // Ctrl-V (no raw byte gets in) and Ctrl-R (no hidden search) do nothing
+    "\u{16}\u{1B}[A", "\u{12}",  // Ctrl-V (lnext) quotes no sequence in; Ctrl-R (no hidden search) does nothing
   ]
 
   @Test("A sequence not in the table, or a report, leaves a plain field as typed", arguments: consumed)

@@ -9,10 +9,17 @@ import Testing
 struct MaskedEditorTests {
   /// Feeds `bytes`; returns the secret, the stars on screen, and the last
   /// event.
-  func feed(_ bytes: [UInt8]) -> (secret: [UInt8], stars: Int, last: Int32) {
+  func feed(_ bytes: [UInt8], terminal keys: TerminalKeys? = nil) -> (secret: [UInt8], stars: Int, last: Int32) {
     var state = ask_secret_t()
     ask_secret_init(&state)
     defer { ask_secret_wipe(&state) }
+    if let keys {
+      var modes = termios()
+      withUnsafeMutableBytes(of: &modes.c_cc) { cc in
+        (cc[Int(VERASE)], cc[Int(VKILL)], cc[Int(VWERASE)]) = (keys.erase, keys.kill, keys.werase)
+      }
+      ask_secret_use_terminal_keys(&state, &modes)
+    }
     var stars = 0
     var last: Int32 = -1
     for byte in bytes {
@@ -86,6 +93,30 @@ struct MaskedEditorTests {
   ])
   func editing(keys: LoggedText, secret: String) {
     #expect(feed(Array(keys.text.utf8)).secret == Array(secret.utf8))
+  }
+
+  /// The terminal's editing characters (c_cc) as stty set them; 0 is
+  /// undefined (_POSIX_VDISABLE).
+  struct TerminalKeys: CustomTestStringConvertible {
+    var erase: UInt8 = 0x7F, kill: UInt8 = 0x15, werase: UInt8 = 0x17
+    var testDescription: String { "erase \(erase) kill \(kill) werase \(werase)" }
+  }
+
+  @Test("The terminal's own editing characters (stty) erase, clear and erase a word, before what the byte is otherwise",
+        arguments: [
+    ("abc\u{18}def gh\u{2}ij\r", TerminalKeys(kill: 0x18, werase: 0x02), "def ij"),  // stty kill ^X werase ^B
+    ("abcd\u{14}\u{14}x\r", TerminalKeys(erase: 0x14), "abx"),                        // stty erase ^T
+    ("ab\u{8}c\u{7F}d\r", TerminalKeys(erase: 0x14), "ad"),                            // ^H and DEL erase still
+    ("ab\u{15}xy ab\u{17}cd\r", TerminalKeys(kill: 0x18, werase: 0x02), "xy cd"),    // so do Ctrl-U and Ctrl-W
+    ("one two\u{17}x\u{0}\r", TerminalKeys(kill: 0, werase: 0), "one x"),             // undefined: NUL is nothing
+    ("pä ss👍🏽e\u{301}\u{2}\r", TerminalKeys(werase: 0x02), "pä "),                   // a word of characters
+    ("a\tb\t\u{2}\r", TerminalKeys(werase: 0x02), "a\t"),                            // tabs are blanks
+    ("ab\u{2}\u{8}\u{2}\r", TerminalKeys(erase: 0x02, werase: 0x08), ""),            // each byte as stty made it
+  ] as [(LoggedText, TerminalKeys, String)])
+  func terminalKeys(keys: LoggedText, terminal: TerminalKeys, secret: String) {
+    let result = feed(Array(keys.text.utf8), terminal: terminal)
+    #expect(result.secret == Array(secret.utf8))
+    #expect(result.stars == secret.count)
   }
 
   @Test("One rule for what a character is: the C editor counts as Swift's String does", arguments: [

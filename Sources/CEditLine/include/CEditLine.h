@@ -536,6 +536,7 @@ typedef struct ask_secret {
   size_t scalar_length;           /* its bytes so far */
   size_t last_start;              /* where the last character starts */
   int holds;                      /* counted among the secrets held */
+  unsigned char erase, kill, werase; /* the terminal's own (ask_secret_use_terminal_keys) */
 } ask_secret_t;
 
 /* "What is one character", answered by AskKit (Swift's extended grapheme
@@ -589,7 +590,8 @@ void ask_secret_wipe(ask_secret_t *s);
 /* The masked-line editor, a pure state machine: feeds one byte typed.
  * Printable bytes and Tab are added; Backspace (DEL or ^H) removes one
  * character (not one byte); Ctrl-U clears; Ctrl-W removes the word before
- * the cursor; CR or LF is Enter (LF right after CR is dropped); Ctrl-D on
+ * the cursor (blanks, then the characters up to a blank), and so do the
+ * terminal's own keys for them (ask_secret_use_terminal_keys); CR or LF is Enter (LF right after CR is dropped); Ctrl-D on
  * an empty field is end of input; escape sequences (arrow keys, bracketed
  * paste markers, CSI reports) and OSC/DCS/SOS/PM/APC strings up to BEL or
  * ST (a terminal's late reply) are dropped whole, as are other control
@@ -602,6 +604,13 @@ void ask_secret_wipe(ask_secret_t *s);
  * `e` + U+0301, `👍🏽` and a ZWJ family are one each. */
 int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count);
 
+/* Makes the terminal's own editing characters in `modes` (VERASE, VKILL,
+ * VWERASE, as the user set them with stty) erase, clear and erase a word,
+ * before what the same byte does otherwise; DEL, ^H, Ctrl-U and Ctrl-W
+ * keep their actions. An undefined one (_POSIX_VDISABLE) is none.
+ * ask_secret_read calls it with the terminal's own modes. */
+void ask_secret_use_terminal_keys(ask_secret_t *s, const struct termios *modes);
+
 /* Appends `length` bytes as they are (no editing): a secret read from a
  * pipe. Returns 0, or -1 when memory runs out. */
 int ask_secret_set(ask_secret_t *s, const unsigned char *bytes, size_t length);
@@ -611,7 +620,9 @@ size_t ask_secret_characters(const ask_secret_t *s);
 
 /* Reads a secret from terminal `infd` (held: no echo, ISIG on) into `s`,
  * drawing one `*` per character on `outfd` when `masked`, nothing
- * otherwise.
+ * otherwise, with the editing keys of the terminal's own modes
+ * (ask_session_own_modes); Ctrl-D on the empty field draws `^D`, masked
+ * or not, as on an echoed field.
  * Returns ASK_READ_LINE on Enter (the secret in s), ASK_READ_EOF,
  * ASK_READ_SIGNAL (*signo), ASK_READ_TIMEOUT, ASK_READ_RESUMED (draw the
  * prompt and ask_secret_characters masks again, then call again: s keeps
