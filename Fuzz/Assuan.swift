@@ -2,7 +2,8 @@
 // stream of command lines in random pieces. Every LF ends one line, the
 // SET commands and OPTIONs apply, every reply is one protocol line; the
 // first line longer than libassuan's (1002 bytes with its LF) ends the
-// stream, and only it.
+// stream, and only it; a last line without its LF is incomplete, never
+// served.
 @testable import AskCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,16 +22,18 @@ public func fuzzAssuan(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   // Pieces as reads would bring them: cut where the bytes' low bits say.
   var start = 0
-  var tooLong = false
-  do throws(Assuan.LineTooLong) {
+  var (tooLong, incomplete) = (false, false)
+  do throws(Assuan.LineError) {
     for i in 0..<size where bytes[i] & 0x0F == 0 || i == size - 1 {
       reader.append(bytes[start...i])
       start = i + 1
       while let line = try reader.nextLine() { serve(line) }
     }
-    if let line = try reader.rest() { serve(line) }
-  } catch {
+    try reader.finish()
+  } catch .tooLong {
     tooLong = true
+  } catch {
+    incomplete = true
   }
   // The lines before the first too long, counted from the bytes: each
   // ends at an LF, the last one at the end.
@@ -43,10 +46,9 @@ public func fuzzAssuan(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let left = size - lineStart
   if left >= Assuan.lineLength || bytes[lineStart..<size].contains(0x0A) {
     overlong = true
-  } else if left > 0 {
-    expected += 1
   }
   require(tooLong == overlong, "too long: \(tooLong), expected \(overlong)")
+  require(incomplete == (!overlong && left > 0), "incomplete: \(incomplete), \(left) bytes left")
   require(lines == expected, "\(lines) lines, expected \(expected)")
   return 0
 }

@@ -344,6 +344,16 @@ static int input_waiting(int fd) {
  * other sequence and every terminal string is dropped whole. Returns 1
  * with *wc set, 0 at end of input (EOF or hang-up), -1 on a signal,
  * deadline or error. */
+/* A quoted insert (VLNEXT) whose key is no character — a key sequence, a
+ * lone Esc, NUL — ends with nothing inserted: libedit's ed-quoted-insert
+ * is given NUL, which its ed-insert refuses (a beep). Else the quote would
+ * wait on, and take the next Enter as text. */
+static int quote_nothing(struct ask_line *s, wchar_t *wc) {
+  s->quoting = 0;
+  *wc = L'\0';
+  return 1;
+}
+
 static int read_char(EditLine *el, wchar_t *wc) {
   struct ask_line *s = session_of(el);
   if (s->queued_count > 0) {
@@ -377,6 +387,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
     if (w == ASK_WAIT_TIMEOUT && wait_until != s->deadline_ms) {
       int lone = s->vi && ask_key_escape_waiting(&s->keys);
       ask_key_expire(&s->keys);
+      if (s->quoting) return quote_nothing(s, wc);
       if (lone) { /* vi: the Esc key, to command mode */
         *wc = 033;
         return 1;
@@ -420,6 +431,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
     if (s->vi && ask_key_escape_ends(&s->keys, c)) { /* vi: Esc, then this key (no Alt-key) */
       ask_key_expire(&s->keys);
       s->held = c;
+      if (s->quoting) return quote_nothing(s, wc);
       *wc = 033;
       return 1;
     }
@@ -429,13 +441,13 @@ static int read_char(EditLine *el, wchar_t *wc) {
       continue;
     case ASK_KEY_SEQUENCE:
       have = 0;
-      if (s->quoting) continue; /* quoted: no part of a sequence gets in */
+      if (s->quoting) return quote_nothing(s, wc); /* quoted: no part of a sequence gets in */
       if (own_key(s, table_key(action), &drawn)) continue;
       if (give(s, (s->vi ? vi_keys : libedit_keys)[action], wc)) return 1;
       continue;
     }
     if (have > 0 && (c & 0xc0) != 0x80) have = 0; /* broken sequence: drop */
-    if (have == 0 && s->quoting && c == 0x00) continue; /* no NUL in the line */
+    if (have == 0 && s->quoting && c == 0x00) return quote_nothing(s, wc); /* no NUL in the line */
     if (have == 0 && !s->quoting) {
       unsigned char typed = c;
       c = terminal_key(s, c);
@@ -634,6 +646,9 @@ static void bind_vi_keys(EditLine *el) {
   static const wchar_t *const idle[] = {L":", L"v", L"^["};
   for (size_t i = 0; i < sizeof idle / sizeof *idle; i++)
     el_wset(el, EL_BIND, L"-a", idle[i], L"ed-unassigned", (const wchar_t *)NULL);
+  /* Ctrl-D on an empty line cancels in command mode too (libedit's vi
+   * command map leaves it unbound), as in insert mode. */
+  el_wset(el, EL_BIND, L"-a", L"^D", L"vi-list-or-eof", (const wchar_t *)NULL);
 }
 
 /* Starts libedit, at the first read, on the stand-in `spare` (its master

@@ -121,6 +121,21 @@ struct EditrcTests {
     #expect(pty.stdout == "ello world\n")
   }
 
+  @Test("vi mode: Ctrl-D on an empty line cancels in command mode too, as in insert mode")
+  func viControlD() throws {
+    let pty = try Self.ask(editrc: "bind -v", ["-s", "plain", "-t", "x"])
+    try pty.waitForPrompt("Text: ")
+    pty.type("a")
+    try pty.waitFor("Text: a")
+    let drawn = pty.screenBytes.count
+    pty.type("\u{1B}")
+    try pty.waitUntil("Esc moved the cursor (command mode)") { pty.screenBytes.count > drawn }
+    pty.type("x\u{4}")
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.stdout == "")
+    #expect(pty.screen.contains("^D"))
+  }
+
   @Test("vi mode: Enter submits from command mode at a button prompt, and the masked editor stays emacs-like")
   func viButtonsAndSecrets() throws {
     let buttons = try Self.ask(editrc: "bind -v", ["-t", "x", "-c", "No", "Yes"])

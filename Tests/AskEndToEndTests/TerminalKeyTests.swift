@@ -53,6 +53,9 @@ struct TerminalKeyTests {
     (.plain, "lnext ^Y", "a\u{19}\u{2}b\u{19}\u{19}c", "a\u{2}b\u{19}c"),  // quoted: ^B and ^Y themselves
     (.plain, "lnext ^V", "a\u{16}\u{15}b\u{16}\u{1B}[Dc", "a\u{15}bc"),          // ^V (the default) quotes; no sequence gets in
     (.plain, "lnext undef", "a\u{16}\u{15}b", "b"),                         // undefined: ^V does nothing
+    (.plain, "lnext ^Y", "a\u{19}\u{1B}[D", "a"),      // a sequence after it ends the quote: Enter is Enter
+    (.plain, "lnext ^Y", "a\u{19}\u{0}", "a"),         // and NUL
+    (.buttons, "lnext ^Y", "Al\u{19}\u{1B}[Cpha", "Alpha"),
     (.buttons, "lnext ^Y", "Al\u{19}\u{2}pha", "Al\u{2}pha"),
     (.secure, "lnext ^Y", "a\u{19}\u{15}b", "b"),                           // no quoting in a secret
   ]
