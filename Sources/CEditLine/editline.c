@@ -46,7 +46,7 @@ struct ask_line {
   int status;               /* ASK_READ_* set by read_char on -1 */
   int signo;                /* the signal when status is ASK_READ_SIGNAL */
   int after_cr;             /* the last byte read was CR: drop an LF next */
-  unsigned char erase, kill, werase, lnext; /* the terminal's own editing keys (terminal_key) */
+  unsigned char erase, kill, werase, lnext, eof; /* the terminal's own editing keys (terminal_key) */
   int quoting;              /* libedit's quoted insert waits for the next character */
   ask_key_decoder_t keys;   /* turns the terminal's sequences into keys */
   wchar_t queued[4];        /* what a key becomes for libedit, still to give */
@@ -244,6 +244,7 @@ static int control_key(struct ask_line *s, unsigned char c) {
  * keys that answer, cancel and complete (Enter, Ctrl-D, Tab) stay theirs. */
 static unsigned char terminal_key(const struct ask_line *s, unsigned char c) {
   if (c == _POSIX_VDISABLE || c >= 0x80 || c == '\r' || c == '\n' || c == 0x04 || c == '\t') return c;
+  if (c == s->eof) return 0x04; /* the terminal's EOF character cancels, as Ctrl-D */
   if (c == s->erase) return 0x7f;
   if (c == s->kill) return 0x15;
   if (c == s->werase) return 0x17;
@@ -709,6 +710,17 @@ static int start_editor(struct ask_line *s, int spare, int master) {
    * converts every mode name for each one given (a tenth of a millisecond
    * each). */
   el_set(s->el, EL_SETTY, "-x", "-icanon", "-echo", "-icrnl", (const char *)NULL);
+  /* Enter and Ctrl-D keep their actions whatever stty says: libedit bound
+   * the terminal's erase, kill, ... characters when it started (stty kill
+   * ^M made Enter clear the line); Ctrl-D cancels on an empty line. */
+  static const char *const kept[][3] = {
+    {"^M", "ed-newline", "ed-newline"}, {"^J", "ed-newline", "ed-newline"},
+    {"^D", "em-delete-or-list", "vi-list-or-eof"},
+  };
+  for (size_t k = 0; k < sizeof kept / sizeof *kept; k++) {
+    el_set(s->el, EL_BIND, kept[k][0], kept[k][s->vi ? 2 : 1], (const char *)NULL);
+    if (s->vi) el_set(s->el, EL_BIND, "-a", kept[k][0], kept[k][2], (const char *)NULL);
+  }
   /* A quoted insert (VLNEXT) keeps Ctrl-C, Ctrl-\ and Ctrl-Z signals:
    * libedit's quote mode turns ISIG off. */
   el_set(s->el, EL_SETTY, "-q", "+isig", (const char *)NULL);
@@ -796,6 +808,7 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
     s->kill = own.c_cc[VKILL];
     s->werase = own.c_cc[VWERASE];
     s->lnext = own.c_cc[VLNEXT];
+    s->eof = own.c_cc[VEOF];
   }
   int count = 0;
   const char *text = el_gets(s->el, &count);

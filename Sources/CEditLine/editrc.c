@@ -155,10 +155,18 @@ static int kept_key(long c, unsigned char eof) {
   return c == '\r' || c == '\n' || c == '\t' || c == 004 || (eof != 0 && c == eof);
 }
 
+/* 1 when key character `c` may be bound: not a key ask keeps, nor above
+ * U+00FF — libedit's map_bind keeps only the low byte of a key's first
+ * character (U+010D would bind ^M), and a key above U+00FF is always
+ * inserted as it is typed. */
+static int key_allowed(long c, unsigned char eof) { return c <= 0xff && !kept_key(c, eof); }
+
 /* 1 when `argument` is valid in libedit's key notation (parse__string,
  * M-x for ESC x included) and, for a key (`is_key`), names none of the
  * keys ask keeps — anywhere in it: a sequence that starts with Enter, or
- * holds it, makes Enter wait for more. */
+ * holds it, makes Enter wait for more; for a macro, holds no Esc: typed
+ * by the macro, Esc x (or vi's Esc :) would open libedit's command line,
+ * where `setty` could be run (echo back on for a password). */
 static int notation_allowed(const char *argument, int is_key, unsigned char eof) {
   wchar_t wide[ARGUMENT_MAX + 1];
   if (!widen(argument, wide, sizeof wide / sizeof *wide)) return 0;
@@ -173,7 +181,7 @@ static int notation_allowed(const char *argument, int is_key, unsigned char eof)
     } else {
       c = *p++;
     }
-    if (is_key && kept_key(c, eof)) return 0;
+    if (is_key ? !key_allowed(c, eof) : c == 033) return 0;
   }
   return 1;
 }
@@ -189,7 +197,11 @@ static int function_allowed(const char *name) {
  * `program:` prefix, which el_parse matches). */
 static int applies(int argc, const char **argv, unsigned char eof) {
   if (argc < 1) return 0;
+  /* A program prefix is a regular expression to libedit (el_match runs
+   * regcomp on it: \(.*\)\{3000\} takes seconds and hundreds of MB,
+   * past signals): only `ask:` itself, which is ask's name, applies. */
   const char *command = strchr(argv[0], ':');
+  if (command != NULL && (command - argv[0] != 3 || strncmp(argv[0], "ask", 3) != 0)) return 0;
   command = command != NULL ? command + 1 : argv[0];
   if (strcmp(command, "edit") == 0) return argc == 2 && strcmp(argv[1], "on") == 0;
   if (strcmp(command, "history") == 0) return argc == 3 && strcmp(argv[1], "size") == 0;

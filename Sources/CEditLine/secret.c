@@ -106,6 +106,7 @@ void ask_secret_use_terminal_keys(ask_secret_t *s, const struct termios *modes) 
   s->erase = modes->c_cc[VERASE];
   s->kill = modes->c_cc[VKILL];
   s->werase = modes->c_cc[VWERASE];
+  s->eof = modes->c_cc[VEOF];
 }
 
 int ask_secret_set(ask_secret_t *s, const unsigned char *bytes, size_t length) {
@@ -128,6 +129,9 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
   if (ask_key_feed(&s->keys, byte, &action) != ASK_KEY_TEXT) return ASK_SECRET_NONE;
   /* A lead byte whose continuation bytes did not come: dropped. */
   if (s->expect > 0 && !is_continuation(byte)) drop_scalar(s);
+  /* The terminal's EOF character cancels, as Ctrl-D (not Enter, nor Tab). */
+  if (byte != _POSIX_VDISABLE && byte == s->eof && byte < 0x20 && byte != '\r' && byte != '\n' && byte != '\t')
+    byte = 0x04;
   switch (byte) {
   case '\r':
     s->after_cr = 1;

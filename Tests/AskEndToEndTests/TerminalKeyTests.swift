@@ -48,6 +48,8 @@ struct TerminalKeyTests {
       (field, "erase ^T", "abc\u{7F}\u{8}d", "ad"),                                 // DEL and ^H still erase
       (field, "kill ^X werase ^B", "zz\u{15}xy ab\u{17}cd", "xy cd"),               // Ctrl-U and Ctrl-W still work
       (field, "kill undef werase undef", "zz\u{15}ab\u{0}cd one two\u{17}x", "abcd one x"),  // undefined: NUL is nothing
+      (field, "kill ^M", "abc", "abc"),                                            // Enter stays Enter
+      (field, "erase ^M", "abc", "abc"),
     ] as [(Field, String, LoggedText, LoggedText)]
   } + [
     (.plain, "lnext ^Y", "a\u{19}\u{2}b\u{19}\u{19}c", "a\u{2}b\u{19}c"),  // quoted: ^B and ^Y themselves
@@ -71,6 +73,17 @@ struct TerminalKeyTests {
     if field == .secure {  // the mask shrinks as the secret does
       #expect(pty.count("*") - pty.count("\u{8} \u{8}") == answer.text.count)
     }
+  }
+
+  @Test("The terminal's EOF character (stty eof) cancels as Ctrl-D does, in every kind of field", arguments: Field.allCases)
+  func eofCharacter(field: Field) throws {
+    let pty = try AskSession.shell("stty eof ^A >/dev/null; exec ask "
+      + field.arguments(answer: "Alpha").map { "'\($0)'" }.joined(separator: " "))
+    try pty.waitForPrompt(field.prompt)
+    pty.type("\u{1}")
+    #expect(try pty.waitForExit() == 1)
+    #expect(pty.stdout == "")
+    #expect(pty.screen.contains("^D"))
   }
 
   /// Before a terminating signal ended the answer line, the host's text

@@ -26,6 +26,12 @@ struct EditrcFilterTests {
     "bind -a v vi-histedit", "bind 'x ed-insert", "bind ^ ed-insert", "bind '\\U+00' ed-insert",
     "bind '\\U+00E9' ed-insert",  // ends in its digits: libedit's decoder reads past the end
     "# bind -v", "", "unknown command", "bind -z x ed-insert",
+    // A macro that types Esc x would run libedit's command line (setty).
+    "bind -s ^A 'M-xsetty -d +echo^J'", "bind -s ^A '^[xsetty -d +echo'", "bind -s ^A '\\ex'", "bind -s ^A '\\033x'",
+    // A prefix is a regular expression to libedit: only ask: itself.
+    "'\\(.*\\)\\{3000\\}':bind -v", "as:bind -v", "a.k:bind -v",
+    // libedit keeps the low byte of a key's first character: U+010D is ^M.
+    "bind \u{10D} ed-end-of-file", "bind \u{104} ed-insert", "bind -s \u{10D}z x", "bind '\\U+1000D' ed-insert",
   ] as [LoggedText])
   func notApplied(line: LoggedText) {
     #expect(ask_editrc_line_applies(line.text, 4) == 0)

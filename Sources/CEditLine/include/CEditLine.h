@@ -536,7 +536,7 @@ typedef struct ask_secret {
   size_t scalar_length;           /* its bytes so far */
   size_t last_start;              /* where the last character starts */
   int holds;                      /* counted among the secrets held */
-  unsigned char erase, kill, werase; /* the terminal's own (ask_secret_use_terminal_keys) */
+  unsigned char erase, kill, werase, eof; /* the terminal's own (ask_secret_use_terminal_keys) */
 } ask_secret_t;
 
 /* "What is one character", answered by AskKit (Swift's extended grapheme
