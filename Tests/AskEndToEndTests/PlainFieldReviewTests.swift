@@ -1,0 +1,21 @@
+import AskTestSupport
+import Glibc
+import Testing
+
+/// Plain fields (libedit) as an adversarial review typed into them: a
+/// partial answer with quoted control characters across Ctrl-Z and fg,
+/// terminal strings and C1 characters, Ctrl-W over emoji, vi's mode
+/// across a stop.
+@Suite("Plain field keys from the adversarial review", .serialized, .ownThread)
+struct PlainFieldReviewTests {
+  @Test("vi mode: a DCS, SOS, PM or APC string is consumed whole, not read as vi commands", arguments: [
+    "\u{1B}P1$r0m\u{1B}\\", "\u{1B}X0x\u{1B}\\", "\u{1B}^0x\u{7}", "\u{1B}_0x\u{1B}\\", "\u{1B}]0;x\u{7}",
+  ] as [LoggedText])
+  func viTerminalStrings(string: LoggedText) throws {
+    let pty = try EditrcTests.ask(editrc: "bind -v", ["-s", "plain", "-t", "x"])
+    try pty.waitForPrompt("Text: ")
+    pty.type("hello" + string.text + "!\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "hello!\n")
+  }
+}
