@@ -469,7 +469,9 @@ static int read_char(EditLine *el, wchar_t *wc) {
     if (ask_utf8_sequence(bytes, (size_t)need, &cp) == 0) continue; /* overlong or surrogate: drop */
     int quoted = s->quoting;
     s->quoting = 0;
-    if (s->vi && !quoted && cp >= 0x80 && cp < 0xa0) continue; /* C1: vi_keys are these */
+    /* C1: vi_keys are these, and in emacs mode libedit takes them for
+     * Meta keys (U+0088 deleted the word before): dropped in both. */
+    if (!quoted && cp >= 0x80 && cp < 0xa0) continue;
     *wc = (wchar_t)cp;
     return 1;
   }

@@ -18,4 +18,16 @@ struct PlainFieldReviewTests {
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "hello!\n")
   }
+
+  @Test("A C1 character typed or pasted is dropped: no editing action, no text", arguments: [
+    ("", "\u{88}"), ("", "\u{9F}"), ("", "\u{80}"), ("", "\u{9B}"), ("", "\u{85}"),
+    ("bind -v", "\u{88}"), ("bind -v", "\u{9F}"),
+  ] as [(String, LoggedText)])
+  func c1Dropped(editrc: String, c1: LoggedText) throws {
+    let pty = try EditrcTests.ask(editrc: editrc, ["-s", "plain", "-t", "x"])
+    try pty.waitForPrompt("Text: ")
+    pty.type("hello world" + c1.text + "!\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "hello world!\n")
+  }
 }
