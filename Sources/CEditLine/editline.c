@@ -477,6 +477,31 @@ static int read_char(EditLine *el, wchar_t *wc) {
   }
 }
 
+/* Ctrl-W (and the terminal's VWERASE): the blanks before the cursor, then
+ * the characters back to a blank, as the kernel and the masked editor
+ * erase a word — whole characters (grapheme clusters): libedit's
+ * ed-delete-prev-word took an emoji for no word and erased the word
+ * before it too. */
+static unsigned char delete_prev_word(EditLine *el, int ch) {
+  (void)ch;
+  const LineInfo *li = el_line(el);
+  const unsigned char *text = (const unsigned char *)li->buffer;
+  size_t cursor = (size_t)(li->cursor - li->buffer), from = cursor;
+  if (from == 0) return CC_NORM;
+  for (int blanks = 1; from > 0; ) {
+    size_t start = ask_last_character_start(text, from);
+    int blank = from - start == 1 && (text[start] == ' ' || text[start] == '\t');
+    if (blank != blanks) {
+      if (blanks) blanks = 0;
+      else break;
+      continue;
+    }
+    from = start;
+  }
+  el_deletestr(el, (int)scalars(text + from, cursor - from));
+  return CC_REFRESH;
+}
+
 /* Tab: asks the Swift side for the completion of the text before the
  * cursor and puts it in place of that text. */
 static unsigned char complete_title(EditLine *el, int ch) {
@@ -699,7 +724,6 @@ static int start_editor(struct ask_line *s, int spare, int master) {
      * em-kill-region). vi's insert mode has these keys as they are. */
     el_set(s->el, EL_BIND, "^?", "em-delete-prev-char", (const char *)NULL);
     el_set(s->el, EL_BIND, "^U", "em-kill-line", (const char *)NULL);
-    el_set(s->el, EL_BIND, "^W", "ed-delete-prev-word", (const char *)NULL);
     el_set(s->el, EL_BIND, "^V", "ed-quoted-insert", (const char *)NULL);
   }
   /* Bytes as typed while editing: no CR/LF translation (libedit's default
@@ -719,6 +743,10 @@ static int start_editor(struct ask_line *s, int spare, int master) {
    * never frees them (el_end frees only the table), a leak each editor;
    * the wide one keeps these pointers, which live as long as the program. */
   el_wset(s->el, EL_ADDFN, L"ask-complete", L"Complete a button title", complete_title);
+  el_wset(s->el, EL_ADDFN, L"ask-delete-prev-word", L"Erase the word before the cursor", delete_prev_word);
+  /* Ctrl-W (the key the terminal's VWERASE becomes), in emacs and vi's
+   * insert mode: by whole characters. */
+  el_set(s->el, EL_BIND, "^W", "ask-delete-prev-word", (const char *)NULL);
   el_set(s->el, EL_BIND, "^I", "ask-complete", (const char *)NULL);
   if (s->vi) el_set(s->el, EL_BIND, "-a", "^I", "ask-complete", (const char *)NULL);
   free(s->editrc); /* applied */

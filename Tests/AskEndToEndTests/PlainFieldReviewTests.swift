@@ -30,4 +30,20 @@ struct PlainFieldReviewTests {
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "hello world!\n")
   }
+
+  @Test("Ctrl-W erases the blanks before the cursor, then whole characters back to a blank", arguments: [
+    ("", "hello 👍", "hello "),
+    ("", "ab 👨‍👩‍👧", "ab "),
+    ("", "hello wörld  ", "hello "),
+    ("", "a🇫🇷b", ""),
+    ("", "x e\u{301}e\u{301}", "x "),
+    ("bind -v", "hello 👍", "hello "),
+  ] as [(String, LoggedText, LoggedText)])
+  func wordErase(editrc: String, text: LoggedText, answer: LoggedText) throws {
+    let pty = try EditrcTests.ask(editrc: editrc, ["-s", "plain", "-t", "x"])
+    try pty.waitForPrompt("Text: ")
+    pty.type(text.text + "\u{17}\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == answer.text + "\n")
+  }
 }
