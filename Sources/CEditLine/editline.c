@@ -42,6 +42,10 @@ struct ask_line {
   char *pending;            /* what was typed when a read was suspended */
   int pending_after;        /* its scalars after the cursor then */
   int move_back;            /* scalars to move left once the pending text is in */
+  const char *insert;       /* the initial text, put in by the read's first read_char; or NULL */
+  int command_mode;         /* vi: libedit was in command mode when the read was suspended */
+  int back_to_command;      /* vi: the pending text goes back in command mode */
+  int probing;              /* vi: the mode probe was given, the read ends as resumed next */
   int64_t deadline_ms;      /* for read_char; negative = none */
   int status;               /* ASK_READ_* set by read_char on -1 */
   int signo;                /* the signal when status is ASK_READ_SIGNAL */
@@ -119,6 +123,14 @@ static const wchar_t *const vi_functions[] = {
   [ASK_KEY_DELETE] = L"ed-delete-next-char",
   [ASK_KEY_DELETE_WORD] = L"em-delete-next-word",
 };
+
+/* Keys read_char gives libedit for its own ends, no one types (C1
+ * controls, dropped when typed), bound in start_editor: a redisplay once
+ * the initial text is in (when libedit draws), and in vi mode the probe
+ * of the mode a suspended read was in (ask-insert-mode in the insert map,
+ * ask-command-mode in the command map). */
+#define REDISPLAY_KEY L"\x8f"
+#define MODE_PROBE_KEY L"\x8e"
 
 /* Queues `keys` for libedit; returns 1 with the first in *wc, 0 if none. */
 static int give(struct ask_line *s, const wchar_t *keys, wchar_t *wc) {
@@ -361,9 +373,30 @@ static int read_char(EditLine *el, wchar_t *wc) {
     *wc = s->queued[--s->queued_count];
     return 1;
   }
-  if (s->move_back > 0) { /* the pending text is in: its cursor back in place */
-    (void)el_cursor(el, -s->move_back);
+  if (s->probing) { /* the mode probe is done: the read ends as suspended */
+    s->probing = 0;
+    s->status = ASK_READ_RESUMED;
+    errno = EINTR;
+    return -1;
+  }
+  if (s->insert != NULL) {
+    /* The initial text (a suspended read's pending text) goes in as text,
+     * not as keys (el_push): a quoted control character in it stays one.
+     * Here, as el_gets has reset the line before its first read. */
+    const char *text = s->insert;
+    s->insert = NULL;
+    if (text[0] != '\0') (void)el_insertstr(el, text);
+    /* In command mode (vi) Esc moves the cursor left by one: it starts one
+     * further right. */
+    int back = s->move_back;
+    if (s->back_to_command && back > 0) back--;
+    if (back > 0) (void)el_cursor(el, -back); /* its cursor back in place */
     s->move_back = 0;
+    wchar_t keys[3] = {0}, *k = keys;
+    if (s->back_to_command) *k++ = 033;
+    if (!s->draws) *k++ = REDISPLAY_KEY[0]; /* libedit draws: the text is shown now */
+    s->back_to_command = 0;
+    if (give(s, keys, wc)) return 1;
   }
   unsigned char bytes[4];
   int have = 0, need = 0, drawn = !s->draws;
@@ -399,6 +432,14 @@ static int read_char(EditLine *el, wchar_t *wc) {
       s->status = w == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
                 : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT
                 : w == ASK_WAIT_RESUMED ? ASK_READ_RESUMED : ASK_READ_ERROR;
+      if (w == ASK_WAIT_RESUMED && s->vi && !s->quoting) {
+        /* vi: which map the next key is read in tells the mode to come
+         * back in (libedit's el_gets starts in insert mode). */
+        s->probing = 1;
+        s->command_mode = 0;
+        *wc = MODE_PROBE_KEY[0];
+        return 1;
+      }
       if (w != ASK_WAIT_ERROR) errno = EINTR;
       /* A terminating signal ends the session: libedit must not set its
        * modes on the way out of el_gets (from the background — `kill %1`
@@ -470,10 +511,52 @@ static int read_char(EditLine *el, wchar_t *wc) {
     if (ask_utf8_sequence(bytes, (size_t)need, &cp) == 0) continue; /* overlong or surrogate: drop */
     int quoted = s->quoting;
     s->quoting = 0;
-    if (s->vi && !quoted && cp >= 0x80 && cp < 0xa0) continue; /* C1: vi_keys are these */
+    /* C1: vi_keys and ask's own keys are these, and in emacs mode libedit
+     * takes them for Meta keys (U+0088 deleted the word before): dropped
+     * in both. */
+    if (!quoted && cp >= 0x80 && cp < 0xa0) continue;
     *wc = (wchar_t)cp;
     return 1;
   }
+}
+
+/* vi: the mode probe (MODE_PROBE_KEY) read in the insert map, and in the
+ * command map. */
+static unsigned char probe_insert_mode(EditLine *el, int ch) {
+  (void)ch;
+  session_of(el)->command_mode = 0;
+  return CC_NORM;
+}
+
+static unsigned char probe_command_mode(EditLine *el, int ch) {
+  (void)ch;
+  session_of(el)->command_mode = 1;
+  return CC_NORM;
+}
+
+/* Ctrl-W (and the terminal's VWERASE): the blanks before the cursor, then
+ * the characters back to a blank, as the kernel and the masked editor
+ * erase a word — whole characters (grapheme clusters): libedit's
+ * ed-delete-prev-word took an emoji for no word and erased the word
+ * before it too. */
+static unsigned char delete_prev_word(EditLine *el, int ch) {
+  (void)ch;
+  const LineInfo *li = el_line(el);
+  const unsigned char *text = (const unsigned char *)li->buffer;
+  size_t cursor = (size_t)(li->cursor - li->buffer), from = cursor;
+  if (from == 0) return CC_NORM;
+  for (int blanks = 1; from > 0; ) {
+    size_t start = ask_last_character_start(text, from);
+    int blank = from - start == 1 && (text[start] == ' ' || text[start] == '\t');
+    if (blank != blanks) {
+      if (blanks) blanks = 0;
+      else break;
+      continue;
+    }
+    from = start;
+  }
+  el_deletestr(el, (int)scalars(text + from, cursor - from));
+  return CC_REFRESH;
 }
 
 /* Tab: asks the Swift side for the completion of the text before the
@@ -698,7 +781,6 @@ static int start_editor(struct ask_line *s, int spare, int master) {
      * em-kill-region). vi's insert mode has these keys as they are. */
     el_set(s->el, EL_BIND, "^?", "em-delete-prev-char", (const char *)NULL);
     el_set(s->el, EL_BIND, "^U", "em-kill-line", (const char *)NULL);
-    el_set(s->el, EL_BIND, "^W", "ed-delete-prev-word", (const char *)NULL);
     el_set(s->el, EL_BIND, "^V", "ed-quoted-insert", (const char *)NULL);
   }
   /* Bytes as typed while editing: no CR/LF translation (libedit's default
@@ -729,6 +811,18 @@ static int start_editor(struct ask_line *s, int spare, int master) {
    * never frees them (el_end frees only the table), a leak each editor;
    * the wide one keeps these pointers, which live as long as the program. */
   el_wset(s->el, EL_ADDFN, L"ask-complete", L"Complete a button title", complete_title);
+  el_wset(s->el, EL_ADDFN, L"ask-delete-prev-word", L"Erase the word before the cursor", delete_prev_word);
+  el_wset(s->el, EL_ADDFN, L"ask-insert-mode", L"Note insert mode", probe_insert_mode);
+  el_wset(s->el, EL_ADDFN, L"ask-command-mode", L"Note command mode", probe_command_mode);
+  /* Ctrl-W (the key the terminal's VWERASE becomes), in emacs and vi's
+   * insert mode: by whole characters. */
+  el_set(s->el, EL_BIND, "^W", "ask-delete-prev-word", (const char *)NULL);
+  el_wset(s->el, EL_BIND, REDISPLAY_KEY, L"ed-redisplay", (const wchar_t *)NULL);
+  if (s->vi) {
+    el_wset(s->el, EL_BIND, L"-a", REDISPLAY_KEY, L"ed-redisplay", (const wchar_t *)NULL);
+    el_wset(s->el, EL_BIND, MODE_PROBE_KEY, L"ask-insert-mode", (const wchar_t *)NULL);
+    el_wset(s->el, EL_BIND, L"-a", MODE_PROBE_KEY, L"ask-command-mode", (const wchar_t *)NULL);
+  }
   el_set(s->el, EL_BIND, "^I", "ask-complete", (const char *)NULL);
   if (s->vi) el_set(s->el, EL_BIND, "-a", "^I", "ask-complete", (const char *)NULL);
   free(s->editrc); /* applied */
@@ -767,7 +861,7 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   if (s->el == NULL) {
     /* The first read: libedit's start (terminfo, key maps, mode names) is
      * most of the work before a prompt, so the prompt and the initial text
-     * (the cursor after it, where el_push leaves it) are drawn first, and
+     * (the cursor after it, where read_char puts it) are drawn first, and
      * libedit's first drawing finds them on the screen — when it starts
      * on a stand-in. On the real terminal its start turns echo on for an
      * instant: that comes before the prompt, as keys typed then would be
@@ -782,6 +876,7 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
         free(s->pending);
         s->pending = strdup(initial != NULL ? initial : "");
         s->pending_after = 0;
+        s->command_mode = 0;
         return ASK_READ_RESUMED;
       }
       s->editrc_read = 1;
@@ -797,9 +892,13 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
     if (start_editor(s, spare, master) != 0) return errno == EIO ? ASK_READ_HANGUP : ASK_READ_ERROR;
   }
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
-  if (initial != NULL && initial[0] != '\0') el_push(s->el, initial);
-  /* The text of a suspended read comes back with its cursor where it was. */
-  s->move_back = s->pending != NULL && initial != NULL && strcmp(initial, s->pending) == 0 ? s->pending_after : 0;
+  s->insert = initial;
+  /* The text of a suspended read comes back with its cursor where it was,
+   * and in vi mode in the mode it was in. */
+  int resumed = s->pending != NULL && initial != NULL && strcmp(initial, s->pending) == 0;
+  s->move_back = resumed ? s->pending_after : 0;
+  s->back_to_command = resumed && s->vi && s->command_mode;
+  s->probing = 0;
   s->recalled = 0;   /* el_gets starts at the new line, below the history */
   s->quoting = 0;
   struct termios own; /* the editing keys the user set, in the modes the terminal had */
@@ -813,6 +912,7 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   int count = 0;
   const char *text = el_gets(s->el, &count);
   int error = errno;
+  s->insert = NULL; /* the caller's */
   if (s->draws && (text != NULL || s->status == ASK_READ_EOF || s->status == ASK_READ_TIMEOUT
                    || (count == 0 && s->status == ASK_READ_ERROR))) {
     draw_line(s, 1); /* the cursor after the line, for what comes below it */

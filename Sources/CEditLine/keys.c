@@ -197,6 +197,9 @@ void ask_key_expire(ask_key_decoder_t *d) {
 
 int ask_key_escape_waiting(const ask_key_decoder_t *d) { return d->state == AFTER_ESC; }
 
+/* The bytes after ESC that begin a sequence (CSI, SS3) or a terminal
+ * string (OSC, DCS, SOS, PM, APC) — the decoder's AFTER_ESC cases — or
+ * are a second ESC: in vi mode the ESC before any other is the Esc key. */
 int ask_key_escape_ends(const ask_key_decoder_t *d, unsigned char byte) {
-  return d->state == AFTER_ESC && byte != '[' && byte != 'O' && byte != ']' && byte != 0x1b;
+  return d->state == AFTER_ESC && (byte == 0 || strchr("[O]PX^_\033", byte) == NULL);
 }
