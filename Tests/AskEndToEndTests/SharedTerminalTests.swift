@@ -159,8 +159,15 @@ struct SharedTerminalTests {
 
   /// The pid a script wrote to `$HOME/name`.
   static func pid(_ pty: PseudoTerminal, _ name: String) throws -> pid_t {
-    let text = try ArtifactsTests.read(pty.temporaryDirectory + "/" + name)
-    return try #require(text.split(separator: "\n").first.flatMap { pid_t($0) })
+    var pid: pid_t?
+    // Written by the shell once it has started the job: maybe after the
+    // job has already drawn.
+    try pty.waitUntil("\(name) written") {
+      pid = (try? ArtifactsTests.read(pty.temporaryDirectory + "/" + name))
+        .flatMap { $0.hasSuffix("\n") ? pid_t($0.dropLast()) : nil }
+      return pid != nil
+    }
+    return try #require(pid)
   }
 
   @Test("A signal that ends the prompt ends its answer line first: what the shell writes next starts at the left margin",
