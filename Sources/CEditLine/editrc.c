@@ -170,6 +170,8 @@ static int key_allowed(long c, unsigned char eof) { return c <= 0xff && !kept_ke
 static int notation_allowed(const char *argument, int is_key, unsigned char eof) {
   wchar_t wide[ARGUMENT_MAX + 1];
   if (!widen(argument, wide, sizeof wide / sizeof *wide)) return 0;
+  size_t count = 0;
+  long first = 0;
   for (const wchar_t *p = wide; *p != L'\0';) {
     long c;
     if (*p == L'\\' || *p == L'^') {
@@ -182,8 +184,11 @@ static int notation_allowed(const char *argument, int is_key, unsigned char eof)
       c = *p++;
     }
     if (is_key ? !key_allowed(c, eof) : c == 033) return 0;
+    if (count++ == 0) first = c;
   }
-  return 1;
+  /* Esc alone as a key: the start of every key sequence the decoder gives
+   * libedit (the arrows, Home), which would then do nothing. */
+  return !(is_key && count == 1 && first == 033);
 }
 
 /* libedit's functions no binding may name: its command line (where

@@ -95,6 +95,7 @@ static int last_is_blank(const ask_secret_t *s) {
  * 0x7f erase, 0x15 kill, 0x17 word erase, or 0 for none. */
 static unsigned char editing_key(const ask_secret_t *s, unsigned char byte) {
   if (byte == _POSIX_VDISABLE || byte >= 0x80) return 0; /* no byte of a scalar edits */
+  if (byte == '\t') return 0;                                /* Tab keeps its action */
   if (byte == s->erase) return 0x7f;
   if (byte == s->kill) return 0x15;
   if (byte == s->werase) return 0x17;

@@ -60,6 +60,7 @@ struct TerminalKeyTests {
     (.buttons, "lnext ^Y", "Al\u{19}\u{1B}[Cpha", "Alpha"),
     (.buttons, "lnext ^Y", "Al\u{19}\u{2}pha", "Al\u{2}pha"),
     (.secure, "lnext ^Y", "a\u{19}\u{15}b", "b"),                           // no quoting in a secret
+    (.secure, "werase ^I", "ab cd\u{9}", "ab cd\u{9}"),                    // Tab stays text: no stty key
   ]
 
   @Test("The terminal's editing characters, as stty set them, edit each kind of field", arguments: edits)

@@ -31,6 +31,7 @@ struct EditrcFilterTests {
     // A prefix is a regular expression to libedit: only ask: itself.
     "'\\(.*\\)\\{3000\\}':bind -v", "as:bind -v", "a.k:bind -v",
     // libedit keeps the low byte of a key's first character: U+010D is ^M.
+    "bind ^[ ed-unassigned", "bind '\\e' ed-insert",  // Esc alone: every sequence's start
     "bind \u{10D} ed-end-of-file", "bind \u{104} ed-insert", "bind -s \u{10D}z x", "bind '\\U+1000D' ed-insert",
   ] as [LoggedText])
   func notApplied(line: LoggedText) {
