@@ -107,15 +107,22 @@ struct EditrcTests {
     #expect(pty.termiosRestored)
   }
 
-  @Test("vi mode: a lone Esc reaches libedit after the key decoder's wait")
-  func loneEscape() throws {
+  /// `ask -s plain` in vi mode, `typed` typed, then a lone Esc: in command
+  /// mode once libedit has moved the cursor for it.
+  static func viCommandMode(after typed: String) throws -> PseudoTerminal {
     let pty = try Self.ask(editrc: "bind -v", ["-s", "plain", "-t", "x"])
     try pty.waitForPrompt("Text: ")
-    pty.type("hello world")
-    try pty.waitFor("Text: hello world")
+    pty.type(typed)
+    try pty.waitFor("Text: " + typed)
     let drawn = pty.screenBytes.count
     pty.type("\u{1B}")
     try pty.waitUntil("Esc moved the cursor (command mode)") { pty.screenBytes.count > drawn }
+    return pty
+  }
+
+  @Test("vi mode: a lone Esc reaches libedit after the key decoder's wait")
+  func loneEscape() throws {
+    let pty = try Self.viCommandMode(after: "hello world")
     pty.type("0x\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "ello world\n")
@@ -123,13 +130,7 @@ struct EditrcTests {
 
   @Test("vi mode: Ctrl-D on an empty line cancels in command mode too, as in insert mode")
   func viControlD() throws {
-    let pty = try Self.ask(editrc: "bind -v", ["-s", "plain", "-t", "x"])
-    try pty.waitForPrompt("Text: ")
-    pty.type("a")
-    try pty.waitFor("Text: a")
-    let drawn = pty.screenBytes.count
-    pty.type("\u{1B}")
-    try pty.waitUntil("Esc moved the cursor (command mode)") { pty.screenBytes.count > drawn }
+    let pty = try Self.viCommandMode(after: "a")
     pty.type("x\u{4}")
     #expect(try pty.waitForExit() == 1)
     #expect(pty.stdout == "")

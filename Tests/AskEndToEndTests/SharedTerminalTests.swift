@@ -194,15 +194,32 @@ struct SharedTerminalTests {
     until stty -a | grep -q -- ' -echo '; do sleep 0.05; done; ask -t Second Alpha Beta > "$HOME/second"; wait )\r
     """
 
-  @Test("kill -TSTP to the prompt that has the terminal while another of its job waits: its answer line ends before the other draws, and once continued it is drawn again below with no empty line")
-  func stoppedHolderEndsLine() throws {
+  /// An interactive shell running ``twoPromptJob``: the second prompt
+  /// waiting, `ab` typed into the first.
+  static func twoPromptJobTyped() throws -> PseudoTerminal {
     let pty = try AskSession.interactiveShell()
     try pty.waitFor("$ ")
-    pty.type(Self.twoPromptJob)
+    pty.type(twoPromptJob)
     try pty.waitFor("Waiting for another prompt on this terminal…")
     try pty.waitForModes(echo: false, canonical: false)
     pty.type("ab")
     try pty.waitFor("Password: **")
+    return pty
+  }
+
+  /// Types `keys` at the prompt the job shows last, then waits until the
+  /// job is done and the shell prompts again; the shell is left.
+  static func endJob(_ pty: PseudoTerminal, typing keys: String) throws {
+    let shellPrompts = pty.count("\u{1B}[?2004h$ ")
+    pty.type(keys)
+    try pty.waitUntil("the job done: the shell's prompt") { pty.count("\u{1B}[?2004h$ ") > shellPrompts }
+    pty.type("exit\r")
+    #expect(try pty.waitForExit() == 0)
+  }
+
+  @Test("kill -TSTP to the prompt that has the terminal while another of its job waits: its answer line ends before the other draws, and once continued it is drawn again below with no empty line")
+  func stoppedHolderEndsLine() throws {
+    let pty = try Self.twoPromptJobTyped()
     let first = try Self.pid(pty, "pid")
     kill(first, SIGTSTP)  // alone, its job the foreground: its claim is let go after a second
     try pty.waitForPrompt("Choice [", timeout: 10)
@@ -216,23 +233,13 @@ struct SharedTerminalTests {
     try pty.waitForModes(echo: false, canonical: false)
     let redrawn = try #require(Self.after(last: "cancel]: 2", in: pty.screen))
     #expect(redrawn.hasPrefix("\r\n\u{1B}[1mFirst vault"), "\(loggedText(pty.screen, limit: 400))")
-    let shellPrompts = pty.count("\u{1B}[?2004h$ ")
-    pty.type("cd\r")
-    try pty.waitUntil("the job done: the shell's prompt") { pty.count("\u{1B}[?2004h$ ") > shellPrompts }
-    pty.type("exit\r")
-    #expect(try pty.waitForExit() == 0)
+    try Self.endJob(pty, typing: "cd\r")
     #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/first") == "abcd\n")
   }
 
   @Test("Ctrl-Z then fg on a job whose prompt has the terminal while another of the job waits: the stopped prompt gets the terminal back first, and the keys typed for it")
   func stoppedHolderFirstAfterFg() throws {
-    let pty = try AskSession.interactiveShell()
-    try pty.waitFor("$ ")
-    pty.type(Self.twoPromptJob)
-    try pty.waitFor("Waiting for another prompt on this terminal…")
-    try pty.waitForModes(echo: false, canonical: false)
-    pty.type("ab")
-    try pty.waitFor("Password: **")
+    let pty = try Self.twoPromptJobTyped()
     try pty.waitForKeysRead()  // all read: Ctrl-Z flushes input not yet read
     let drawn = pty.count("\u{1B}[1mFirst vault")  // drawn, not the command echoed
     pty.type("\u{1A}")
@@ -245,11 +252,7 @@ struct SharedTerminalTests {
     pty.type("cd\r")
     try pty.waitForPrompt()
     #expect(pty.count("\u{1B}[1mSecond") == 1)  // drawn once the first had ended
-    let shellPrompts = pty.count("\u{1B}[?2004h$ ")
-    pty.type("2\r")
-    try pty.waitUntil("the job done: the shell's prompt") { pty.count("\u{1B}[?2004h$ ") > shellPrompts }
-    pty.type("exit\r")
-    #expect(try pty.waitForExit() == 0)
+    try Self.endJob(pty, typing: "2\r")
     #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/first") == "abcd\n")
     #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/second") == "Beta\n")
     #expect(!pty.screen.contains("cd\r"))
