@@ -432,6 +432,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
       s->status = w == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
                 : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT
                 : w == ASK_WAIT_RESUMED ? ASK_READ_RESUMED : ASK_READ_ERROR;
+      if (w == ASK_WAIT_RESUMED) s->command_mode = 0; /* a quoted insert waits in insert mode */
       if (w == ASK_WAIT_RESUMED && s->vi && !s->quoting) {
         /* vi: which map the next key is read in tells the mode to come
          * back in (libedit's el_gets starts in insert mode). */

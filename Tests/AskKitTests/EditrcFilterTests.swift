@@ -9,7 +9,7 @@ struct EditrcFilterTests {
   @Test("Editing lines apply: modes, key bindings, macros, edit on, history size, a program prefix", arguments: [
     "bind -v", "bind -e", "bind -a -v", "bind ^A ed-move-to-beg", "bind -a h ed-prev-char",
     "bind \"^[[1;5D\" ed-prev-word", "bind -s ^O 'hello'", "bind -r ^A", "bind -k up ed-prev-history",
-    "edit on", "history size 10", "ask:bind -v", "  bind -v", "bind M-x ed-insert", "bind '\\U+00E9x' ed-insert",
+    "edit on", "history size 10", "ask:bind -v", "  bind -v", "bind M-x ed-insert",
     "bind \\r ed-insert",  // the letter r: the tokenizer takes an unquoted backslash
   ] as [LoggedText])
   func applies(line: LoggedText) {
@@ -31,6 +31,8 @@ struct EditrcFilterTests {
     // A prefix is a regular expression to libedit: only ask: itself.
     "'\\(.*\\)\\{3000\\}':bind -v", "as:bind -v", "a.k:bind -v",
     // libedit keeps the low byte of a key's first character: U+010D is ^M.
+    // \U+XXXX: libedit drops the character after four digits (\\ex here).
+    "bind -s ^T '\\U+0020\\\\ex'", "bind '\\U+0020\\\\r' em-kill-line", "bind '\\U+00E9x' ed-insert",
     "bind ^[ ed-unassigned", "bind '\\e' ed-insert",  // Esc alone: every sequence's start
     "bind \u{10D} ed-end-of-file", "bind \u{104} ed-insert", "bind -s \u{10D}z x", "bind '\\U+1000D' ed-insert",
   ] as [LoggedText])
