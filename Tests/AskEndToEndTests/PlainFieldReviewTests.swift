@@ -64,37 +64,6 @@ struct PlainFieldReviewTests {
     try Self.resume(editrc: "bind -v", keys: keys.text, after: after.text, shown: shown)
   }
 
-  @Test("vi mode: a stop while a quoted insert waits comes back in insert mode, whatever an earlier stop found")
-  func viQuotedStop() throws {
-    let pty = try AskSession.interactiveShell()
-    try pty.waitFor("$ ")
-    pty.type("printf 'bind -v\\n' > \"$HOME/.editrc\"; ask -s plain -t T > \"$HOME/out\"\r")
-    try pty.waitForPrompt("Text: ")
-    /// Ctrl-Z, fg, and the prompt drawn again.
-    func stopAndResume() throws {
-      try pty.waitForKeysRead()
-      let drawn = pty.count("Text: one")
-      pty.type("\u{1A}")
-      try pty.waitFor("Stopped")
-      pty.type("fg\r")
-      try pty.waitUntil("the prompt drawn again") { pty.count("Text: one") > drawn }
-      try pty.waitForModes(canonical: false)
-    }
-    pty.type("one two")
-    try pty.waitFor("Text: one two")
-    let before = pty.screenBytes.count
-    pty.type("\u{1B}")
-    try pty.waitUntil("Esc moved the cursor (command mode)") { pty.screenBytes.count > before }
-    try stopAndResume()  // back in command mode
-    pty.type("aQ\u{16}")
-    try stopAndResume()  // in insert mode, the quote pending
-    pty.type("x\r")
-    try pty.waitUntil("ask gone") { pty.processes(named: "ask").isEmpty }
-    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/out") == "one twoQx\n")
-    pty.type("exit\r")
-    #expect(try pty.waitForExit() == 0)
-  }
-
   @Test("vi mode: a DCS, SOS, PM or APC string is consumed whole, not read as vi commands", arguments: [
     "\u{1B}P1$r0m\u{1B}\\", "\u{1B}X0x\u{1B}\\", "\u{1B}^0x\u{7}", "\u{1B}_0x\u{1B}\\", "\u{1B}]0;x\u{7}",
   ] as [LoggedText])
