@@ -367,7 +367,8 @@ struct TerminalSessionTests {
     let message = String(repeating: "word ", count: 24_000)
     let pty = try AskSession.ask(["-t", "Flood", "-m", message, "A", "B"])
     pty.readsScreen = false
-    try pty.waitUntil("ask blocked drawing") {
+    // Laying out 120 KB of message takes a sanitized build seconds.
+    try pty.waitUntil("ask blocked drawing", timeout: 5 * AskSession.slowdown) {
       Self.syscall(of: pty.pid)?.first == 1 && pty.state(of: pty.pid) == "S"
     }
     // Signals sent while one is pending merge: send until the pipe is full
