@@ -56,8 +56,8 @@ struct ask_session {
   int typeahead;                /* bytes pending when the hold began */
   int typeahead_counted;        /* the first hold counted them */
   struct ask_turn input_turn;   /* the turn of a terminal answers come from
-                                   that is not `fd`'s (`setsid ask`) */
-  int input_turn_open;          /* input_turn was opened */
+                                   that is not `fd`'s (`setsid ask`); its fd
+                                   is -1 until it is taken */
   int input_draw_fd;            /* where a drawing on that terminal went last,
                                    or -1 */
   int hidden_fd;                /* a terminal whose echo is off, or -1 */
@@ -112,21 +112,26 @@ static void put_modes_ignoring_ttou(int fd, int when, const struct termios *mode
  * shell's "Terminated", a prompt waiting its turn — starts at the left
  * margin (SPEC §6: every way out ends the answer line). Callable from a
  * handler. */
+static void write_newline(int fd) {
+  while (write(fd, "\n", 1) == -1 && errno == EINTR) {
+  }
+}
+
 static void end_line(struct ask_session *s) {
-  if (s->modes != HELD || s->given_back || !s->inside_line) return;
-  s->inside_line = 0;
-  while (write(s->fd, "\n", 1) == -1 && errno == EINTR) {
+  if (s->modes == HELD && !s->given_back && s->inside_line) {
+    s->inside_line = 0;
+    write_newline(s->fd);
+  }
+  /* And the answer line on the terminal of the input turn. */
+  if (s->input_turn.line_open && s->input_draw_fd >= 0) {
+    write_newline(s->input_draw_fd);
+    ask_turn_line(&s->input_turn, 0);
   }
 }
 
 /* Gives the session's terminals their own modes back (`when` as above). */
 static void put_back(struct ask_session *s, int when) {
   end_line(s);
-  if (s->input_turn_open && s->input_turn.line_open && s->input_draw_fd >= 0) {
-    while (write(s->input_draw_fd, "\n", 1) == -1 && errno == EINTR) {
-    }
-    ask_turn_line(&s->input_turn, 0);
-  }
   if (s->hidden) {
     s->hidden = 0;
     put_modes_ignoring_ttou(s->hidden_fd, when, &s->hidden_saved);
@@ -219,6 +224,7 @@ ask_session_t *ask_session_begin(int fd) {
   s->device = device;
   s->hidden_fd = -1;
   s->input_draw_fd = -1;
+  s->input_turn.fd = -1;
   s->turn_deadline = -1;
   ask_turn_open(&s->turn, device != 0 && isatty(fd) ? fd : -1);
   s->previous = current;
@@ -298,7 +304,7 @@ int ask_session_end(ask_session_t *s) {
   }
   sigset_t mask = s->saved_mask;
   ask_turn_close(&s->turn);
-  if (s->input_turn_open) ask_turn_close(&s->input_turn);
+  ask_turn_close(&s->input_turn);
   if (s->owns_fd) close(s->fd);
   free(s->waiting_text);
   free(s);
@@ -555,10 +561,7 @@ int ask_session_take_input_turn(ask_session_t *s, int fd, int64_t deadline_ms, i
   dev_t device = ask_terminal_device(fd);
   if (device == 0) return ASK_WAIT_READY;
   if (s->fd >= 0 && device == s->device) return ask_session_take_turn(s, deadline_ms, signo);
-  if (!s->input_turn_open) {
-    ask_turn_open(&s->input_turn, fd);
-    s->input_turn_open = 1;
-  }
+  if (s->input_turn.fd < 0) ask_turn_open(&s->input_turn, fd);
   s->turn_deadline = deadline_ms;
   if (s->input_turn.held) return ASK_WAIT_READY;
   /* The waiting line on that terminal itself: the node, or the inherited
@@ -570,7 +573,7 @@ void ask_session_drew(ask_session_t *s, int fd, int at_margin) {
   if (s == NULL) return;
   /* On the terminal of the input turn (`setsid ask`, drawing on stderr):
    * a waiter's line waits until this one ends. */
-  if (s->input_turn_open && s->input_turn.held && (fd != s->fd || s->fd < 0) &&
+  if (s->input_turn.held && (fd != s->fd || s->fd < 0) &&
       ask_terminal_device(fd) == ask_terminal_device(s->input_turn.fd)) {
     s->input_draw_fd = fd;
     ask_turn_line(&s->input_turn, !at_margin);
@@ -657,7 +660,7 @@ static void stop(struct ask_session *s, int sig) {
   }
   ask_turn_give(&s->turn);
   if (s->hidden) put_modes_ignoring_ttou(s->hidden_fd, TCSANOW, &s->hidden_saved);
-  int input_held = s->input_turn_open && s->input_turn.held;
+  int input_held = s->input_turn.held;
   if (input_held) {
     ask_turn_reserve(&s->input_turn);
     ask_turn_give(&s->input_turn);

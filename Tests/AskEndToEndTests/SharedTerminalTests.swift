@@ -14,15 +14,16 @@ struct SharedTerminalTests {
     screen.ranges(of: marker).last.map { screen[$0.upperBound...] }
   }
 
-  @Test("Two secure prompts on one terminal: the second waits, drawing one line, until the first times out; its secret is never echoed and the shell gets its own modes back")
-  func secondPromptWaits() throws {
-    let pty = try AskSession.shell("""
-      ask -s secure -t 'First vault' --timeout 1.5 </dev/tty >/dev/null &
-      until stty -a | grep -q -- ' -echo '; do sleep 0.05; done
-      ask -s secure -t 'Second vault'; echo "status $?"; wait
-      """)
+  /// A script's second secure prompt, titled "Second vault", waited for
+  /// the first, which timed out ("Timed out."): drawn after that, with one
+  /// waiting line; the secret typed, masked (the mask seen before Enter
+  /// when `masksAsTyped`), reaches stdout as "hunter2" and then the
+  /// script's "status 0", and is never on the screen; the modes restored.
+  /// `canonical`: the mode the second prompt reads in (nil: either).
+  static func expectSecondAfterFirst(_ pty: PseudoTerminal, canonical: Bool? = false,
+                                     masksAsTyped: Bool = false) throws {
     try pty.waitFor("Second vault", timeout: 10)
-    try pty.waitForModes(echo: false, canonical: false)
+    try pty.waitForModes(echo: false, canonical: canonical)
     let screen = pty.screen
     // Drawn only once the first prompt had ended, with the wait's line before.
     let second = try #require(screen.ranges(of: "Second vault").first)
@@ -30,12 +31,22 @@ struct SharedTerminalTests {
     #expect(second.lowerBound > timedOut.lowerBound)
     #expect(pty.count("Waiting for another prompt on this terminal…") == 1)
     pty.type("hunter2")
-    try pty.waitFor("Password: *******")
+    if masksAsTyped { try pty.waitFor("Password: *******") }
     pty.type("\r")
     #expect(try pty.waitForExit() == 0)
     #expect(pty.stdout == "hunter2\nstatus 0\n")
     #expect(!pty.screen.contains("hunter2"))
     #expect(pty.termiosRestored)
+  }
+
+  @Test("Two secure prompts on one terminal: the second waits, drawing one line, until the first times out; its secret is never echoed and the shell gets its own modes back")
+  func secondPromptWaits() throws {
+    let pty = try AskSession.shell("""
+      ask -s secure -t 'First vault' --timeout 1.5 </dev/tty >/dev/null &
+      until stty -a | grep -q -- ' -echo '; do sleep 0.05; done
+      ask -s secure -t 'Second vault'; echo "status $?"; wait
+      """)
+    try Self.expectSecondAfterFirst(pty, masksAsTyped: true)
   }
 
   @Test("SIGTERM to the prompt that has the terminal gives it, restored, to the one waiting, which then holds it")
@@ -296,18 +307,7 @@ struct SharedTerminalTests {
       until stty -a | grep -q -- ' -echo '; do sleep 0.05; done
       $nobody ask -s secure -t 'Second vault'; echo "status $?"; wait
       """)
-    try pty.waitFor("Second vault", timeout: 10)
-    try pty.waitForModes(echo: false, canonical: false)
-    let screen = pty.screen
-    let second = try #require(screen.ranges(of: "Second vault").first)
-    let timedOut = try #require(screen.ranges(of: "Timed out.").first, "\(loggedText(screen, limit: 400))")
-    #expect(second.lowerBound > timedOut.lowerBound)
-    #expect(pty.count("Waiting for another prompt on this terminal…") == 1)
-    pty.type("hunter2\r")
-    #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == "hunter2\nstatus 0\n")
-    #expect(!pty.screen.contains("hunter2"))
-    #expect(pty.termiosRestored)
+    try Self.expectSecondAfterFirst(pty)
   }
 
   @Test("A prompt whose answers come from a terminal that is not its controlling one (setsid ask) waits its turn there: drawn after the other prompt ends, its secret never echoed")
@@ -317,18 +317,7 @@ struct SharedTerminalTests {
       until stty -a | grep -q -- ' -echo '; do sleep 0.05; done
       setsid -w ask -s secure -t 'Second vault' 2>&0; echo "status $?"; wait
       """)
-    try pty.waitFor("Second vault", timeout: 10)
-    let screen = pty.screen
-    let second = try #require(screen.ranges(of: "Second vault").first)
-    let timedOut = try #require(screen.ranges(of: "Timed out.").first, "\(loggedText(screen, limit: 400))")
-    #expect(second.lowerBound > timedOut.lowerBound)
-    #expect(pty.count("Waiting for another prompt on this terminal…") == 1)
-    try pty.waitForModes(echo: false)
-    pty.type("hunter2\r")
-    #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == "hunter2\nstatus 0\n")
-    #expect(!pty.screen.contains("hunter2"))
-    #expect(pty.termiosRestored)
+    try Self.expectSecondAfterFirst(pty, canonical: nil)  // read as a line: the kernel's canonical mode
   }
 
   @Test("A setsid prompt that has the terminal: a prompt that waits draws nothing inside its answer line, which a signal ends too")
