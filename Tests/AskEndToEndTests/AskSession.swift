@@ -36,10 +36,11 @@ enum AskSession {
 
   /// `ask` with `arguments`.
   static func ask(_ arguments: [String], stdin: PseudoTerminal.Stdin = .terminal,
-                  environment extra: [String: String] = [:], columns: Int = 80) throws -> PseudoTerminal {
+                  environment extra: [String: String] = [:], columns: Int = 80,
+                  readsScreen: Bool = true) throws -> PseudoTerminal {
     try PseudoTerminal(executable: executable, arguments: arguments,
                        environment: environment.merging(extra) { $1 }, stdin: stdin,
-                       columns: columns)
+                       columns: columns, readsScreen: readsScreen)
   }
 
   /// `bash -c script`, with the built `ask` on PATH.

@@ -81,13 +81,15 @@ final class PseudoTerminal {
   /// XDG_STATE_HOME, XDG_CACHE_HOME and XDG_RUNTIME_DIR in
   /// `temporaryDirectory`, and ``inherited`` (where `environment` names one
   /// of these, its value wins). HOME starts empty: no `.editrc`, no shell history, no fish or zsh
-  /// state. Throws if the directory or the pty cannot be made or the program
-  /// cannot be executed.
+  /// state. `readsScreen`: the first value of ``readsScreen`` (false: not
+  /// a byte of the screen is read until it is set true). Throws if the
+  /// directory or the pty cannot be made or the program cannot be executed.
   init(
     executable: String, arguments: [String], environment: [String: String],
     stdin: Stdin = .terminal, rows: Int = 24, columns: Int = 80,
-    directory: String? = nil
+    directory: String? = nil, readsScreen: Bool = true
   ) throws {
+    self.readsScreen = readsScreen
     scratch = try TemporaryDirectory()
     let home = scratch.path
     let environment = [

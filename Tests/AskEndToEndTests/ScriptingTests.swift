@@ -200,6 +200,8 @@ struct ScriptingTests {
       ask -t T A B </dev/tty & echo "pid=$!"; wait $!; echo "ask=$?"; echo survived
       """)
     try pty.waitForPrompt()
+    // ask may draw before bash has written the line after the fork.
+    try pty.waitUntil("the pid on stdout") { pty.stdout.contains("\n") }
     let pid = pty.stdout.split(separator: "\n").first.flatMap { Int32($0.dropFirst(4)) }
     try #require(pid != nil)
     kill(pid!, SIGTERM)

@@ -362,11 +362,13 @@ struct TerminalSessionTests {
 
   @Test("A flood of SIGWINCH that fills the wake-up pipe does not lose the SIGTERM after it")
   func floodDoesNotLoseTerm() throws {
-    // A message far larger than the terminal's buffers: the first draw
-    // blocks while the screen is not read, and nothing drains the pipe.
+    // A message far larger than the terminal's buffers (about 68 KB: the
+    // pty's 64 KiB and the line discipline's 4 KiB): the first draw blocks
+    // while the screen is not read — not a byte of it, from the start (a
+    // first read while ask draws could leave room for the rest, and ask
+    // would wait for keys instead) — and nothing drains the pipe.
     let message = String(repeating: "word ", count: 24_000)
-    let pty = try AskSession.ask(["-t", "Flood", "-m", message, "A", "B"])
-    pty.readsScreen = false
+    let pty = try AskSession.ask(["-t", "Flood", "-m", message, "A", "B"], readsScreen: false)
     // Laying out 120 KB of message takes a sanitized build seconds.
     try pty.waitUntil("ask blocked drawing", timeout: 5 * AskSession.slowdown) {
       Self.syscall(of: pty.pid)?.first == 1 && pty.state(of: pty.pid) == "S"
