@@ -107,6 +107,32 @@ static void put_modes_ignoring_ttou(int fd, int when, const struct termios *mode
   sigaction(SIGTTOU, &old, NULL);
 }
 
+static void ignore_signal(int sig) { (void)sig; }
+
+/* Sets `modes` on `fd` only if this process's group is still the
+ * terminal's foreground group when the kernel sets them: 1 when set. A
+ * look first (tcgetpgrp) would leave a gap in which a shell that saw the
+ * job stop takes the terminal and sets its own modes, which these would
+ * then clobber. With SIGTTOU caught (neither ignored nor blocked) the
+ * kernel itself refuses a background group's tcsetattr (EINTR) and sends
+ * the group SIGTTOU: here to a no-op handler; the rest of the group is
+ * stopping or stopped (its continue discards it). */
+static int put_modes_if_foreground(int fd, const struct termios *modes) {
+  struct sigaction note, old;
+  memset(&note, 0, sizeof note);
+  note.sa_handler = ignore_signal;
+  sigemptyset(&note.sa_mask);
+  sigaction(SIGTTOU, &note, &old);
+  sigset_t ttou, mask;
+  sigemptyset(&ttou);
+  sigaddset(&ttou, SIGTTOU);
+  pthread_sigmask(SIG_UNBLOCK, &ttou, &mask);
+  int set = tcsetattr(fd, TCSANOW, modes) == 0;
+  pthread_sigmask(SIG_SETMASK, &mask, NULL);
+  sigaction(SIGTTOU, &old, NULL);
+  return set;
+}
+
 /* Ends the line the drawing is inside, while the terminal is held (its
  * output processing makes the LF a CR LF): whatever comes next — the
  * shell's "Terminated", a prompt waiting its turn — starts at the left
@@ -523,7 +549,10 @@ static int wait_for_turn(struct ask_session *s, struct ask_turn *turn, int draw_
   int drawn = s->waiting_text == NULL;
   for (;;) {
     if ((*signo = ask_session_pending_signal(s)) != 0) break;
-    (void)take_stop(s);
+    /* Stopped (with its job, or by SIGSTOP) and continued: a claimant's
+     * second of grace counts from the continue (`fg`), not from a look
+     * before the stop. */
+    if (take_stop(s) || s->pending[SIGCONT]) turn->grace_until = 0;
     s->pending[SIGCONT] = 0;
     if ((*signo = ask_session_pending_signal(s)) != 0) break;
     if (ask_turn_try(turn)) return ASK_WAIT_READY;
@@ -652,7 +681,7 @@ static void stop(struct ask_session *s, int sig) {
     if (tcgetpgrp(s->fd) == getpgrp() && tcgetattr(s->fd, &now) == 0 &&
         (same_modes(&now, &s->held) || (s->seen_valid && same_modes(&now, &s->seen)))) {
       end_line(s);
-      put_modes_ignoring_ttou(s->fd, TCSANOW, &s->saved);
+      (void)put_modes_if_foreground(s->fd, &s->saved);
     }
     s->given_back = 1;
     /* Stopped mid-prompt: first claim on the turn when continued. */
@@ -673,6 +702,10 @@ static void stop(struct ask_session *s, int sig) {
   pthread_sigmask(SIG_UNBLOCK, &set, NULL);
   kill(getpid(), sig); /* stops here until SIGCONT */
   sigaction(sig, &ours, NULL);
+  /* Continued: as the kernel's SIGCONT discards pending stop signals,
+   * the stops noted before it (a SIGTTOU the group got while it stopped)
+   * are over too. */
+  s->pending[SIGTSTP] = s->pending[SIGTTIN] = s->pending[SIGTTOU] = 0;
   /* The other terminal's turn again before its echo goes off again; when
    * it does not come back (a terminating signal, the deadline), the
    * terminal is whoever's has it now, and its modes are left alone. */

@@ -269,6 +269,58 @@ struct SharedTerminalTests {
     #expect(!pty.screen.contains("cd\r"))
   }
 
+  @Test("A waiter that saw the stopped holder's claim before its own stop lets it go first for a second from fg, however long the job was stopped")
+  func claimGraceCountsFromContinue() throws {
+    let pty = try Self.twoPromptJobTyped()
+    try pty.waitForKeysRead()
+    let first = try Self.pid(pty, "pid")
+    let waiter = try #require(pty.processes(named: "ask").first { $0.pid != first }).pid
+    // The holder stops alone: it claims the turn back, and the waiter,
+    // seeing that claim in the foreground, starts letting it go first.
+    kill(first, SIGTSTP)
+    try pty.waitUntil("the holder stopped") { pty.state(of: first) == "T" }
+    var looks = Self.wakeUps(of: waiter)
+    try pty.waitUntil("the waiter looked at the turn twice since") { Self.wakeUps(of: waiter) >= looks + 2 }
+    let seen = PseudoTerminal.now()
+    pty.type("\u{1A}")  // the whole job stops: the waiter too
+    try pty.waitFor("Stopped")
+    // The user's pause before fg, longer than the waiter's second of grace.
+    try pty.waitUntil("1.5 s after the waiter saw the claim") { PseudoTerminal.now() > seen + 1.5 }
+    // The test has the turn while the job continues, so that the holder
+    // can be kept from coming back: stopped, it is a claimant that never
+    // comes, whom the waiter lets go first for a second from its continue.
+    let node = open(try #require(pty.terminalPath), O_RDWR | O_NOCTTY | O_CLOEXEC)
+    try #require(node >= 0 && flock(node, LOCK_EX) == 0)
+    defer { close(node) }
+    let continued = PseudoTerminal.now()
+    pty.type("fg\r")
+    try pty.waitUntil("both prompts continued") { pty.state(of: first) == "S" && pty.state(of: waiter) == "S" }
+    looks = Self.wakeUps(of: waiter)
+    try pty.waitUntil("the waiter looked at the turn twice since") { Self.wakeUps(of: waiter) >= looks + 2 }
+    kill(first, SIGSTOP)
+    try pty.waitUntil("the holder stopped again") { pty.state(of: first) == "T" }
+    flock(node, LOCK_UN)
+    try pty.waitFor("\u{1B}[1mSecond", timeout: 5)
+    let waited = PseudoTerminal.now() - continued
+    #expect(waited >= 0.95, "the waiter took the turn \(waited) s after fg")
+    kill(first, SIGCONT)
+    try pty.waitForPrompt()
+    pty.type("2\r")
+    try pty.waitUntil("the first prompt drawn again") { pty.screen.hasSuffix("Password: **") }
+    try Self.endJob(pty, typing: "cd\r")
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/first") == "abcd\n")
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/second") == "Beta\n")
+  }
+
+  /// How many times process `pid` has slept and woken (its voluntary
+  /// context switches, from /proc/PID/status): a waiter wakes once a look
+  /// at the turn. 0 when it cannot be read.
+  static func wakeUps(of pid: pid_t) -> Int {
+    guard let text = try? ArtifactsTests.read("/proc/\(pid)/status") else { return 0 }
+    let line = text.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+    return line.flatMap { $0.split(whereSeparator: { $0 == "\t" || $0 == " " }).last.flatMap { Int($0) } } ?? 0
+  }
+
   @Test("Ctrl-Z on a prompt whose parent stops first (sh -c): once the shell has taken the terminal back, ask leaves it the shell's modes, and fg brings the prompt back")
   func stoppedUnderParent() throws {
     let pty = try AskSession.interactiveShell()
