@@ -64,6 +64,11 @@ final class PseudoTerminal {
   private var stdoutFD: Int32
   private var stderrFD: Int32
   private var pendingKeys: [UInt8] = []
+  /// What ``echoChanges(until:timeout:_:)`` saw, for a failure's message:
+  /// the terminal's local, input and output flags (hex) at each change of
+  /// them, with the screen bytes read by then and the round of I/O, and
+  /// any tcgetattr that failed.
+  private(set) var modeChanges: [String] = []
   private var pendingStdin: [UInt8]
   private var termiosBefore: termios
   private var termiosAfter: termios?
@@ -311,12 +316,21 @@ final class PseudoTerminal {
     guard slave >= 0, !hungUp else { throw failure("echoChanges(\(what)): no terminal") }
     var changes: [Bool] = []
     let deadline = Self.now() + timeout
+    var round = 0, flags = ""
+    modeChanges = []
     while true {
+      round += 1
       for _ in 0..<2000 {
         var modes = termios()
-        guard tcgetattr(slave, &modes) == 0 else { break }
+        guard tcgetattr(slave, &modes) == 0 else {
+          modeChanges.append("tcgetattr: errno \(errno), round \(round)")
+          break
+        }
         let echo = modes.c_lflag & tcflag_t(ECHO) != 0
         if changes.last != echo { changes.append(echo) }
+        let now = "l=\(String(modes.c_lflag, radix: 16)) i=\(String(modes.c_iflag, radix: 16)) o=\(String(modes.c_oflag, radix: 16))"
+        if now != flags { modeChanges.append("\(now) after \(screenBytes.count) screen bytes, round \(round)") }
+        flags = now
       }
       service()
       if condition() { return changes }
