@@ -359,9 +359,9 @@ startup-order: build
 
 # The C shim and the test harness are C99 with no warnings.
 cwarnings: packages
-	$(Q)for f in Sources/CEditLine/*.c Sources/CPseudoTerminal/*.c; do \
+	$(Q)for f in Sources/CShim/*/*.c Sources/CPseudoTerminal/*.c; do \
 	  $(CLANG) -std=c99 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only \
-	    -ISources/CEditLine/include -ISources/CPseudoTerminal/include \
+	    -ISources/CShim/include -ISources/CPseudoTerminal/include \
 	    $$(pkg-config --cflags libedit) $$f || exit 1; done
 
 # The binary goes in stripped (install -s): 14 MB with its symbols and

@@ -3,9 +3,11 @@ import PackageDescription
 
 /// Layout (one job per part):
 /// - `CLibEdit`: the system libedit, found with pkg-config.
-/// - `CEditLine`: the C shim — fixed-argument libedit wrappers, termios,
-///   signal handlers and the self-pipe (everything that must be
-///   async-signal-safe or calls C variadics).
+/// - `CShim`: the C shim (everything that must be async-signal-safe or
+///   calls C variadics), a folder and a header a job: `Terminal/` (the
+///   session: termios, signal handlers, the self-pipe, turns on a shared
+///   terminal), `Process/`, `Text/`, `LineEditing/` (fixed-argument
+///   libedit wrappers, keys), `Secrets/`, `Catalogues/`.
 /// - `AskKit`: the library — model, validation, layout, answer matching and
 ///   the presenting loop.
 /// - `AskCLI`: the command-line front — option table, parsing, help, result
@@ -27,13 +29,13 @@ let package = Package(
       providers: [.apt(["libedit-dev"])]
     ),
     .target(
-      name: "CEditLine",
+      name: "CShim",
       dependencies: ["CLibEdit"],
       cSettings: [.define("_GNU_SOURCE")]
     ),
-    .target(name: "AskKit", dependencies: ["CEditLine"]),
-    .target(name: "AskCLI", dependencies: ["AskKit", "CEditLine"]),
-    .executableTarget(name: "ask", dependencies: ["AskCLI", "CEditLine"]),
+    .target(name: "AskKit", dependencies: ["CShim"]),
+    .target(name: "AskCLI", dependencies: ["AskKit", "CShim"]),
+    .executableTarget(name: "ask", dependencies: ["AskCLI", "CShim"]),
     .executableTarget(name: "ask-docgen", dependencies: ["AskCLI"]),
     // What a Swift program embedding AskKit writes, seeing only the public
     // API (packageAccess: false): the seeds' action sheet, synchronous
@@ -53,8 +55,8 @@ let package = Package(
     // Test support: how a test's arguments are shown in the log (escaped,
     // short: the log is printed on a terminal).
     .target(name: "AskTestSupport", path: "Tests/AskTestSupport"),
-    .testTarget(name: "AskKitTests", dependencies: ["AskKit", "CEditLine", "AskTestSupport"]),
-    .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit", "CEditLine", "AskTestSupport"]),
+    .testTarget(name: "AskKitTests", dependencies: ["AskKit", "CShim", "AskTestSupport"]),
+    .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit", "CShim", "AskTestSupport"]),
     .testTarget(
       name: "AskEndToEndTests",
       dependencies: ["CPseudoTerminal", "ask", "AskCLI", "ask-docgen", "ask-example", "ask-host-probe",

@@ -2,7 +2,7 @@
 // pauses. No key sequence becomes text: ESC is never text, and no byte of
 // a sequence after it is either, until the decoder has ended it. The
 // first byte says after which bytes (1 bit of 8) the patience runs out.
-import CEditLine
+import CShim
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzKeyDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

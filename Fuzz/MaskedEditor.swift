@@ -3,7 +3,7 @@
 // add up to the characters of the secret, and nothing is erased that was
 // not drawn.
 import AskKit
-import CEditLine
+import CShim
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMaskedEditor(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -39,12 +39,12 @@ clang=${CLANG:-$(dirname "$(readlink -f "$swiftc")")/clang}
 targets=${*:-$(cd "$root/Fuzz" && ls ./*.swift | sed 's|^\./||; s|\.swift$||' | grep -v '^Support$')}
 editline_cflags=$(pkg-config --cflags libedit)
 
-mkdir -p "$out/obj" "$out/modules/CEditLine"
-# SwiftPM makes this module map for CEditLine's include folder.
-cat >"$out/modules/CEditLine/module.modulemap" <<EOF
-module CEditLine { umbrella header "$root/Sources/CEditLine/include/CEditLine.h" export * }
+mkdir -p "$out/obj" "$out/modules/CShim"
+# SwiftPM makes this module map for CShim's include folder.
+cat >"$out/modules/CShim/module.modulemap" <<EOF
+module CShim { umbrella header "$root/Sources/CShim/include/CShim.h" export * }
 EOF
-imports="-I $out -I $out/modules/CEditLine -I $root/Sources/CLibEdit"
+imports="-I $out -I $out/modules/CShim -I $root/Sources/CLibEdit"
 for flag in $editline_cflags; do imports="$imports -Xcc $flag"; done
 swiftflags="-parse-as-library -package-name ask -O -g -sanitize=fuzzer,address"
 
@@ -57,19 +57,19 @@ stale() { # library sources...
   return 1
 }
 
-c_sources=$(ls "$root"/Sources/CEditLine/*.c "$root"/Sources/CEditLine/include/*.h)
-if stale "$out/libCEditLine.a" $c_sources; then
+c_sources=$(ls "$root"/Sources/CShim/*/*.c "$root"/Sources/CShim/*/*.h "$root"/Sources/CShim/include/*.h)
+if stale "$out/libCShim.a" $c_sources; then
   echo "fuzz: building the C shim"
   rm -f "$out"/obj/*.o
-  for source in "$root"/Sources/CEditLine/*.c; do
+  for source in "$root"/Sources/CShim/*/*.c; do
     "$clang" -std=c99 -D_GNU_SOURCE -O1 -g -fsanitize=fuzzer-no-link,address \
-      -I"$root/Sources/CEditLine/include" $editline_cflags -c "$source" \
+      -I"$root/Sources/CShim/include" $editline_cflags -c "$source" \
       -o "$out/obj/$(basename "$source" .c).o"
   done
-  ar rcs "$out/libCEditLine.a" "$out"/obj/*.o
+  ar rcs "$out/libCShim.a" "$out"/obj/*.o
 fi
 kit_sources=$(find "$root/Sources/AskKit" -name '*.swift')
-if stale "$out/libAskKit.a" $kit_sources "$out/libCEditLine.a"; then
+if stale "$out/libAskKit.a" $kit_sources "$out/libCShim.a"; then
   echo "fuzz: building AskKit"
   (cd "$out" && "$swiftc" $swiftflags $imports -enable-testing -emit-library -static -emit-module \
     -module-name AskKit -emit-module-path "$out/AskKit.swiftmodule" -o "$out/libAskKit.a" $kit_sources)
@@ -87,7 +87,7 @@ for target in $targets; do
     # lld: gold warns about each of ASan's local symbols.
     (cd "$out" && "$swiftc" $swiftflags $imports -use-ld=lld -module-name "Fuzz$target" \
       "$root/Fuzz/$target.swift" "$root/Fuzz/Support.swift" \
-      "$out/libAskCLI.a" "$out/libAskKit.a" "$out/libCEditLine.a" \
+      "$out/libAskCLI.a" "$out/libAskKit.a" "$out/libCShim.a" \
       $(pkg-config --libs libedit) -o "$out/$target")
   fi
 done

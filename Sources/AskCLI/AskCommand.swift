@@ -1,5 +1,5 @@
 import AskKit
-import CEditLine
+import CShim
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import AskCLI
-import CEditLine
+import CShim
 
 // First of all, before any spec is read (a --json spec's style is not
 // known before), for the whole run and never undone: no core dump, no

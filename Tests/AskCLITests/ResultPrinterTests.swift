@@ -1,6 +1,6 @@
 import AskKit
 import AskTestSupport
-import CEditLine
+import CShim
 import Glibc
 import Testing
 @testable import AskCLI

@@ -1,5 +1,5 @@
 import AskTestSupport
-import CEditLine
+import CShim
 import Glibc
 import Testing
 

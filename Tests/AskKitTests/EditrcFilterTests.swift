@@ -1,5 +1,5 @@
 import AskTestSupport
-import CEditLine
+import CShim
 import Testing
 
 /// Which lines of a user's editrc `ask` hands to libedit (SPEC §6): the

@@ -1,4 +1,4 @@
-import CEditLine
+import CShim
 import Glibc
 import Testing
 

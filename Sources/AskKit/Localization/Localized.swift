@@ -1,4 +1,4 @@
-import CEditLine
+import CShim
 
 // ask's own words (hints, the answer line, labels, errors) in the user's
 // language, from gettext catalogues (SPEC §6). Each is written at its call

@@ -1,4 +1,4 @@
-import CEditLine
+import CShim
 
 /// A secret typed at a secure field: bytes (UTF-8) in memory that `ask`
 /// owns, overwritten when it is released or ``wipe()``d — never copied into

@@ -4,7 +4,7 @@
  * A sequence in the table becomes its action; any other complete CSI or
  * SS3 sequence, and every terminal string (OSC, DCS, SOS, PM, APC up to
  * BEL or ST), is consumed whole, so no fragment of one becomes text. */
-#include "CEditLine.h"
+#include "CShim.h"
 
 #include <string.h>
 

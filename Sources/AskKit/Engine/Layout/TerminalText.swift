@@ -1,4 +1,4 @@
-import CEditLine
+import CShim
 
 /// What a string is on a terminal: text from a spec is shown, never obeyed
 /// (SPEC §6), and how many columns it takes.

@@ -1,4 +1,4 @@
-import CEditLine
+import CShim
 
 /// Long work stops early when a terminating signal is pending, so the
 /// signal acts at once (SPEC §6: no wait — laying out a 10 MB title or a

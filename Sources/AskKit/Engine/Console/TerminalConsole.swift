@@ -1,4 +1,4 @@
-import CEditLine
+import CShim
 
 #if canImport(Glibc)
 import Glibc

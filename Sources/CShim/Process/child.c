@@ -3,7 +3,7 @@
  * cannot be cancelled: a thread left to run would burn the host's CPU).
  * The parent waits for the child with ask_session_wait, so a terminating
  * signal or the deadline acts at once: the child is killed and reaped. */
-#include "CEditLine.h"
+#include "CShim.h"
 
 #include <errno.h>
 #include <fcntl.h>

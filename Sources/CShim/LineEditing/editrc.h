@@ -2,7 +2,7 @@
 #ifndef ASK_EDITRC_H
 #define ASK_EDITRC_H
 
-#include "CEditLine.h"
+#include "CShim.h"
 
 #include <histedit.h>
 

@@ -2,7 +2,7 @@
  * bytes) and the reader that runs it on the terminal. The secret lives only
  * in memory allocated here and is wiped with explicit_bzero: it never
  * passes through libedit, stdio or a Swift String. */
-#include "CEditLine.h"
+#include "CShim.h"
 
 #include <errno.h>
 #include <stdlib.h>

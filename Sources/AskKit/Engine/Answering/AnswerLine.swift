@@ -1,4 +1,4 @@
-import CEditLine
+import CShim
 import Glibc
 
 /// The answer line as `ask` draws it, from libedit's line and cursor

@@ -1,6 +1,6 @@
 /* Writing with write(2): whole buffers, whatever signals arrive, and JSON
  * strings of a secret's bytes that never pass through stdio or Swift. */
-#include "CEditLine.h"
+#include "CShim.h"
 
 #include <errno.h>
 #include <signal.h>

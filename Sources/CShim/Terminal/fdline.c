@@ -1,6 +1,6 @@
 /* One line from a non-terminal answer source, one byte at a time, so the
  * rest of a pipe stays for whoever reads it next (as the shell's `read`). */
-#include "CEditLine.h"
+#include "CShim.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* What the `ask` command does for its own process: standard descriptors
  * that are never left closed, and pending input discarded on the way out.
  * A library host calls neither. */
-#include "CEditLine.h"
+#include "CShim.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,7 +4,7 @@
  * then each signal that arrived meanwhile sent again — with ISIG left
  * on (SPEC §6) and the handlers kept for the whole session rather than one
  * read. */
-#include "CEditLine.h"
+#include "CShim.h"
 
 #include "device.h"
 #include "turn.h"

@@ -7,7 +7,7 @@
  * converts a catalogue (which would dlopen gconv in a static binary).
  * Nothing is set up until the first lookup, and nothing at all when the
  * locale is C, POSIX or English: those are the msgids themselves. */
-#include "CEditLine.h"
+#include "CShim.h"
 #include "catalogue.h"
 
 #include <langinfo.h>

@@ -1,4 +1,4 @@
-import CEditLine
+import CShim
 
 /// The presenting loop: draw the alert, read what it asks — buttons, text
 /// fields, secrets — and return the ``Response`` (the handler is run by

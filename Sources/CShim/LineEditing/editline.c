@@ -4,7 +4,7 @@
  * libedit's EL_SIGNAL (which re-raises to the whole process group).
  * Every call into libedit runs under the session's own UTF-8 LC_CTYPE
  * (uselocale), so the process's locale is left as the host set it. */
-#include "CEditLine.h"
+#include "CShim.h"
 #include "editrc.h"
 
 #include <histedit.h>

@@ -1,7 +1,7 @@
 /* The C shim's one UTF-8 decoder (Unicode §3.9, table 3-7: no overlong
  * forms, no surrogates, nothing past U+10FFFF) — the same rule as Swift's
  * String(decoding:as:), which AskKit uses. */
-#include "CEditLine.h"
+#include "CShim.h"
 
 size_t ask_utf8_length(unsigned char lead) {
   if (lead < 0x80) return 1;

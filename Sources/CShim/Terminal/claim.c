@@ -3,7 +3,7 @@
  * twice, as /dev/tty and by its /dev/pts name, is one). A second console on a terminal would
  * save the first one's held modes as "the terminal's own" and put them
  * back at its end. */
-#include "CEditLine.h"
+#include "CShim.h"
 
 #include "device.h"
 

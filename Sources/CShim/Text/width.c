@@ -1,7 +1,7 @@
 /* Terminal columns of one Unicode scalar, from glibc's wcwidth under
  * C.UTF-8 whatever the process's locale (East Asian Wide and Fullwidth are
  * 2, combining marks 0). */
-#include "CEditLine.h"
+#include "CShim.h"
 
 #include <locale.h>
 #include <pthread.h>

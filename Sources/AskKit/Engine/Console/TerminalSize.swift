@@ -1,4 +1,4 @@
-import CEditLine
+import CShim
 
 /// A terminal window's size in character cells (TIOCGWINSZ's `ws_col` and
 /// `ws_row`).
