@@ -149,7 +149,7 @@ UBSAN_FLAGS = --scratch-path .build/ubsan -Xcc -fsanitize=undefined -Xcc -fno-sa
   -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined -Xswiftc -use-ld=lld
 
 .PHONY: all deps packages packages-table build build-debug demo bench test check cwarnings fuzz \
-  completions man pot po locales test-locales startup-order install uninstall deb clean
+  completions man docs pot po locales test-locales startup-order install uninstall deb clean
 
 all: build
 
@@ -262,6 +262,7 @@ endef
 # suite on the release binary again with ASK_TEST_CHANGE_MACHINE=1 (a
 # throwaway user for sudo, the package installed with dpkg and removed).
 define check-stages
+$(stage) "documentation (make docs)" -- $(SUBMAKE) docs && \
 $(stage) "fuzz, $(FUZZ_SHORT_SECONDS) s a target" --counts --keep-going -- \
   scripts/fuzz.sh -s $(FUZZ_SHORT_SECONDS) && \
 $(stage) "locales, into the system" -- $(SUBMAKE) locales && \
@@ -286,6 +287,28 @@ test: packages
 check: PACKAGES = $(call packages-for,build test check)
 check: packages
 	@$(STAGE) begin $(RESULTS); { $(test-stages) && $(check-stages); }; $(STAGE) total $(RESULTS) $$?
+
+# AskKit's documentation: the DocC catalogue Sources/AskKit/AskKit.docc
+# with the module's symbol graph (swiftc -emit-symbol-graph, in a build
+# of its own so the debug build is not redone), converted by the
+# toolchain's own docc (no plugin to fetch) into DOCS_DIR, a warning
+# failing it; then scripts/doc-coverage.py checks that every public
+# declaration has a doc comment and lists the public surface into
+# DOCS_DIR/public-surface.txt.
+DOCS_DIR = .build/docs
+DOCS_BUILD = .build/docs-build
+DOCC = $$(dirname $$(readlink -f $$(command -v $(SWIFT))))/docc
+docs: PACKAGES = $(call packages-for,build test)
+docs: packages
+	@$(say) "Building AskKit's documentation into $(DOCS_DIR) (swift build -emit-symbol-graph, docc convert)"
+	$(Q)rm -rf $(DOCS_BUILD)/symbol-graphs $(DOCS_DIR) && mkdir -p $(DOCS_BUILD)/symbol-graphs $(DOCS_BUILD)/graph
+	$(Q)$(SWIFT) build --target AskKit --scratch-path $(DOCS_BUILD) \
+	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_BUILD)/symbol-graphs
+	$(Q)cp $(DOCS_BUILD)/symbol-graphs/AskKit.symbols.json $(DOCS_BUILD)/graph/
+	$(Q)$(DOCC) convert Sources/AskKit/AskKit.docc --additional-symbol-graph-dir $(DOCS_BUILD)/graph \
+	  --output-path $(DOCS_DIR) --fallback-display-name AskKit --fallback-bundle-identifier ask.AskKit \
+	  --warnings-as-errors
+	$(Q)$(PYTHON) scripts/doc-coverage.py $(DOCS_BUILD)/graph/AskKit.symbols.json --list > $(DOCS_DIR)/public-surface.txt
 
 # The unit tests compare ask's English words, whatever the language of
 # the person running them (the end-to-end tests give each ask an
