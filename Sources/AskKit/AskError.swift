@@ -41,7 +41,7 @@ public enum AskError: Error, Equatable, Sendable {
   case specTimedOut(after: Duration)
 
   /// The one-line message for standard error, without the program name,
-  /// in the user's language (SPEC §6), the system's reason for an ``io``
+  /// in the user's language (SPEC §6), the system's reason for an `io`
   /// error too where glibc's own catalogue has it.
   public var message: String {
     switch self {

@@ -13,13 +13,13 @@ extension Alert {
   ///   key when a title is empty (trimmed, and with its default-ignorable
   ///   code points left out: it would look empty), holds a NUL character,
   ///   or repeats another (both compared as answers are:
-  ///   ``Button/foldedTitle``, so two titles that look the same are
+  ///   `Button.foldedTitle`, so two titles that look the same are
   ///   duplicates; the message shows their invisible characters as `\u{AD}`),
   ///   when there is more than one cancel or destructive
   ///   button, when the default is not a button, when the default is the
   ///   destructive button (Enter or a timeout must never destroy), or when
   ///   the text-entry settings do not fit the style (see
-  ///   ``validateTextEntry()``).
+  ///   `validateTextEntry()`).
   public func validated() throws(AskError) -> Alert { try validatedIndexing().alert }
 
   /// ``validated()``, with the index of the buttons' folded titles it

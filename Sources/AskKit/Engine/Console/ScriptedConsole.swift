@@ -1,4 +1,4 @@
-/// An in-memory ``Console`` for tests and library users: answers come from a
+/// An in-memory `Console` for tests and library users: answers come from a
 /// script, and everything drawn is recorded in ``transcript`` (secrets as
 /// `*`s only).
 ///

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The real ``Console``: draws on the controlling terminal (`/dev/tty`), or
+/// The real `Console`: draws on the controlling terminal (`/dev/tty`), or
 /// on standard error when it cannot be opened — never on standard output —
 /// and reads answers from the answer source of SPEC §4.
 ///
@@ -83,7 +83,7 @@ public final class TerminalConsole: Console {
   /// Opens the terminal and sets up the answer source.
   /// - Parameters:
   ///   - answers: where answers come from.
-  ///   - color: the `--color` mode; see ``Theme/decide(mode:drawingFD:environment:)``.
+  ///   - color: the `--color` mode; see `Theme.decide(mode:drawingFD:environment:)`.
   /// - Throws: ``AskError/noTerminal`` when `answers` is `.terminal` and
   ///   `/dev/tty` cannot be opened; ``AskError/io(_:errno:)`` when answers
   ///   come from standard input and it is closed, or when another console

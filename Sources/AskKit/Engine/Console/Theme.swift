@@ -6,7 +6,7 @@ import Darwin
 
 /// Whether to colour: the `--color` option.
 public enum ColorMode: String, Sendable, CaseIterable {
-  /// Decide from the environment and the drawing stream (see ``Theme/decide``).
+  /// Decide from the environment and the drawing stream (see `Theme.decide`).
   case auto
   /// Always colour, even with `TERM=dumb` (SGR only, never cursor movement).
   case always
