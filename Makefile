@@ -301,7 +301,7 @@ DOCC = $$(dirname $$(readlink -f $$(command -v $(SWIFT))))/docc
 docs: PACKAGES = $(call packages-for,build test)
 docs: packages
 	@$(say) "Building AskKit's documentation into $(DOCS_DIR) (swift build -emit-symbol-graph, docc convert)"
-	$(Q)rm -rf $(DOCS_BUILD)/symbol-graphs $(DOCS_DIR) && mkdir -p $(DOCS_BUILD)/symbol-graphs $(DOCS_BUILD)/graph
+	$(Q)rm -rf $(DOCS_DIR) $(DOCS_BUILD)/graph && mkdir -p $(DOCS_BUILD)/symbol-graphs $(DOCS_BUILD)/graph
 	$(Q)$(SWIFT) build --target AskKit --scratch-path $(DOCS_BUILD) \
 	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_BUILD)/symbol-graphs
 	$(Q)cp $(DOCS_BUILD)/symbol-graphs/AskKit.symbols.json $(DOCS_BUILD)/graph/
