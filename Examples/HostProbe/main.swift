@@ -8,6 +8,9 @@
 //                            console; then waits for a line (Ctrl-C ends it)
 //   ask-host-probe signal    a sheet, during which the suite sends SIGTERM
 //                            to the host's own handler
+//   ask-host-probe actions   every signal's action, read with the raw
+//                            rt_sigaction system call before and after a
+//                            sheet, compared bit for bit
 import AskKit
 
 #if canImport(Glibc)
@@ -76,18 +79,65 @@ func say(_ text: String) {
   line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
 }
 
-// The host's own SIGTERM handler: it records the terminal's modes when it
-// runs (tcgetattr is async-signal-safe), so the suite can tell it ran after
-// they were given back.
+// The host's own SIGTERM handler: it
+// records the terminal's modes when it runs (tcgetattr is
+// async-signal-safe), so the suite can tell it ran after they were given
+// back.
 nonisolated(unsafe) var modesAtHandler = termios()
 nonisolated(unsafe) var handlerRuns: sig_atomic_t = 0
-var action = sigaction()
-action.__sigaction_handler.sa_handler = { _ in
-  _ = tcgetattr(0, &modesAtHandler)
-  handlerRuns += 1
+
+func installHostHandler(_ sig: Int32) {
+  var action = sigaction()
+  action.__sigaction_handler.sa_handler = { _ in
+    _ = tcgetattr(0, &modesAtHandler)
+    handlerRuns += 1
+  }
+  sigemptyset(&action.sa_mask)
+  sigaction(sig, &action, nil)
 }
-sigemptyset(&action.sa_mask)
-sigaction(SIGTERM, &action, nil)
+
+let mode = CommandLine.arguments.dropFirst().first
+if mode == "signal" || mode == "prompts" { installHostHandler(SIGTERM) }
+
+// ---- Signal actions as the kernel holds them -------------------------------
+
+/// One signal's action as the kernel's rt_sigaction gives it (x86_64 and
+/// aarch64: handler, flags, restorer, 64-bit mask).
+struct KernelAction: Equatable {
+  var words: [UInt64] = [0, 0, 0, 0]
+}
+
+/// rt_sigaction(sig, put, old, 8), the raw system call: glibc's sigaction
+/// adds SA_RESTORER to what it installs. (syscall is variadic, which Swift
+/// does not import: called through its address, as prctl.)
+@discardableResult
+func rawSigaction(_ sig: Int32, put: KernelAction?, old: inout KernelAction) -> Bool {
+  #if arch(x86_64)
+  let number = 13
+  #elseif arch(arm64)
+  let number = 134
+  #else
+  return false
+  #endif
+  typealias Syscall = @convention(c) (Int, Int, UnsafeRawPointer?, UnsafeMutableRawPointer?, Int) -> Int
+  guard let symbol = dlsym(nil, "syscall") else { return false }
+  let call = unsafeBitCast(symbol, to: Syscall.self)
+  var put = put
+  return old.words.withUnsafeMutableBytes { oldBytes in
+    if put == nil { return call(number, Int(sig), nil, oldBytes.baseAddress, 8) == 0 }
+    return put!.words.withUnsafeMutableBytes { call(number, Int(sig), $0.baseAddress, oldBytes.baseAddress, 8) == 0 }
+  }
+}
+
+/// Every signal's action that can be read (all but SIGKILL and SIGSTOP).
+func kernelActions() -> [Int32: KernelAction] {
+  var actions: [Int32: KernelAction] = [:]
+  for sig in Int32(1)...64 {
+    var old = KernelAction()
+    if rawSigaction(sig, put: nil, old: &old) { actions[sig] = old }
+  }
+  return actions
+}
 
 let before = HostState.now()
 say("before: \(before)")
@@ -96,7 +146,39 @@ let sheet = Alert(title: "Available Actions",
                             Button("Cancel", role: .cancel)],
                   presentation: .actionSheet)
 
-switch CommandLine.arguments.dropFirst().first {
+switch mode {
+case "actions":
+  // Actions a host may have: an ignored signal with no flags (only read,
+  // never changed), a default with flags, restorer and mask of its own
+  // choosing, a handler with SA_RESTART; the rest as exec left them
+  // (SIG_DFL, flags 0).
+  var old = KernelAction()
+  rawSigaction(SIGUSR2, put: KernelAction(words: [1 /* SIG_IGN */, 0, 0, 0]), old: &old)
+  rawSigaction(SIGHUP, put: KernelAction(words: [0, UInt64(SA_RESTART), 0, 1 << UInt64(SIGUSR1 - 1)]), old: &old)
+  var restarting = sigaction()
+  restarting.__sigaction_handler.sa_handler = { _ in }
+  restarting.sa_flags = SA_RESTART
+  sigaction(SIGUSR1, &restarting, nil)
+  let actionsBefore = kernelActions()
+  say("actions read: \(actionsBefore.count)")
+  do throws(AskError) {
+    say("sheet: index \(try sheet.present().buttonIndex ?? -1)")
+  } catch {
+    say("sheet: \(error)")
+  }
+  let actionsAfter = kernelActions()
+  // How many changed, and the first one's changed fields (one short line).
+  let changed = actionsBefore.keys.sorted().filter { actionsAfter[$0] != actionsBefore[$0] }
+  if let first = changed.first {
+    let was = actionsBefore[first]!.words, now = actionsAfter[first]?.words ?? []
+    let fields = zip(["handler", "flags", "restorer", "mask"], zip(was, now)).filter { $1.0 != $1.1 }.map {
+      "\($0) 0x\(String($1.0, radix: 16)) → 0x\(String($1.1, radix: 16))"
+    }
+    say("actions after: \(changed.count) changed; \(first): \(fields.joined(separator: ", "))")
+  } else {
+    say("actions after: as before")
+  }
+
 case "signal":
   do throws(AskError) {
     _ = try sheet.present()

@@ -90,6 +90,21 @@ struct HostTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("Signal actions come back bit for bit: handler, flags, restorer, mask")
+  func actionsBitForBit() throws {
+    let pty = try PseudoTerminal(executable: Self.probe, arguments: ["actions"], environment: Self.environment)
+    let read = try line(pty, startingWith: "actions read:")
+    #expect(read == "actions read: 64")  // 1…64, SIGKILL and SIGSTOP too (read, never set)
+    try pty.waitForPrompt("Choice [1-4")
+    pty.type("2\r")
+    let sheet = try line(pty, startingWith: "sheet:")
+    #expect(sheet == "sheet: index 1")
+    let after = try line(pty, startingWith: "actions after:")
+    #expect(after == "actions after: as before")
+    let status = try pty.waitForExit()
+    #expect(status == 0)
+  }
+
   @Test("The README's example: the sheet's button index, then the block-based alert's closures")
   func example() throws {
     let pty = try PseudoTerminal(executable: Self.example, arguments: [], environment: Self.environment)

@@ -13,11 +13,13 @@ nonisolated(unsafe) private var hostResizeCalls: sig_atomic_t = 0
 /// host's own action, and a terminal is in one session at a time.
 @Suite("The terminal session, in process", .serialized)
 struct TerminalSessionUnitTests {
-  /// Every signal's action (handler and flags) and the thread's mask.
-  /// (The flood test's SIGUSR1 action is the test's own while it runs.)
-  private struct Dispositions: Equatable {
-    var handlers: [UInt] = []
-    var flags: [Int32] = []
+  /// Every signal's action (handler, flags, restorer, the mask's first
+  /// word: glibc's sigaction reads them as the kernel holds them) and the
+  /// thread's mask. (The flood test's SIGUSR1 action is the test's own
+  /// while it runs.)
+  private struct Dispositions: Equatable, CustomTestStringConvertible {
+    /// Signal number to handler, flags, restorer and mask.
+    var actions: [Int32: [UInt]] = [:]
     var mask: [UInt] = []
 
     static func now() -> Dispositions {
@@ -25,15 +27,31 @@ struct TerminalSessionUnitTests {
       for sig in Int32(1)..<Int32(65) {
         var old = sigaction()
         guard sigaction(sig, nil, &old) == 0 else { continue }
-        result.handlers.append(unsafeBitCast(old.__sigaction_handler.sa_handler, to: UInt.self))
-        // glibc's sigaction adds SA_RESTORER to any action it installs,
-        // the default put back included: not a difference a host sees.
-        result.flags.append(old.sa_flags & ~0x0400_0000)
+        // Exactly: SA_RESTORER (0x04000000), which glibc's sigaction adds
+        // to a default it puts back, is a difference too.
+        result.actions[sig] = [unsafeBitCast(old.__sigaction_handler.sa_handler, to: UInt.self),
+                               UInt(UInt32(bitPattern: old.sa_flags)),
+                               unsafeBitCast(old.sa_restorer, to: UInt.self), old.sa_mask.__val.0]
       }
       var mask = sigset_t()
       pthread_sigmask(SIG_BLOCK, nil, &mask)
       result.mask = withUnsafeBytes(of: mask) { Array($0.bindMemory(to: UInt.self)) }
       return result
+    }
+
+    /// How many actions, and the thread mask's first word (short: a
+    /// failure shows ``difference(from:)``).
+    var testDescription: String { "\(actions.count) actions, mask 0x\(String(mask.first ?? 0, radix: 16))" }
+
+    /// The first signal whose action differs from `other`'s ("signal 1:
+    /// 0x0 0x0 0x0 0x0 became …": handler, flags, restorer, mask), the
+    /// thread's mask, or nil when none does.
+    func difference(from other: Dispositions) -> String? {
+      let hex = { (words: [UInt]?) in words?.map { "0x" + String($0, radix: 16) }.joined(separator: " ") ?? "none" }
+      if let sig = actions.keys.sorted().first(where: { actions[$0] != other.actions[$0] }) {
+        return "signal \(sig): \(hex(other.actions[sig])) became \(hex(actions[sig]))"
+      }
+      return mask == other.mask ? nil : "the thread's mask \(hex(Array(other.mask.prefix(1)))) became \(hex(Array(mask.prefix(1))))"
     }
   }
 
@@ -63,7 +81,8 @@ struct TerminalSessionUnitTests {
     var after = termios()
     tcgetattr(slave, &after)
     #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
-    #expect(Dispositions.now() == dispositions)
+    let changed = Dispositions.now().difference(from: dispositions)
+    #expect(changed == nil)
   }
 
   @Test("A second session on a terminal already in one fails with EBUSY; after the end it can begin")

@@ -6,6 +6,7 @@
  * read. */
 #include "CShim.h"
 
+#include "actions.h"
 #include "device.h"
 #include "turn.h"
 
@@ -66,7 +67,7 @@ struct ask_session {
   int wake[2];                  /* the wake-up pipe: [0] polled, [1] written */
   sigset_t saved_mask;
   sigset_t replaced;            /* the signals whose actions are ours */
-  struct sigaction saved_actions[NSIG];
+  struct ask_action saved_actions[NSIG]; /* as the kernel held them */
   volatile sig_atomic_t pending[NSIG];
   volatile sig_atomic_t arrived[NSIG]; /* ever, this session (never cleared) */
 };
@@ -95,16 +96,19 @@ static enum kind kind_of(int sig) {
 
 /* Sets `modes` on `fd` (`when`: TCSANOW or TCSAFLUSH), retrying on EINTR,
  * with SIGTTOU ignored meanwhile: from a background process group it would
- * stop the process (a restore must not wait for `fg`). */
+ * stop the process (a restore must not wait for `fg`). SIGTTOU's action
+ * comes back bit for bit (an ignored one too: a host's, when it was
+ * ignored at begin). */
 static void put_modes_ignoring_ttou(int fd, int when, const struct termios *modes) {
-  struct sigaction ignore, old;
+  struct sigaction ignore;
   memset(&ignore, 0, sizeof ignore);
   ignore.sa_handler = SIG_IGN;
   sigemptyset(&ignore.sa_mask);
-  sigaction(SIGTTOU, &ignore, &old);
+  struct ask_action old;
+  int swapped = ask_action_install(SIGTTOU, &ignore, &old) == 0;
   while (tcsetattr(fd, when, modes) == -1 && errno == EINTR) {
   }
-  sigaction(SIGTTOU, &old, NULL);
+  if (swapped) ask_action_exchange(SIGTTOU, &old, NULL);
 }
 
 static void ignore_signal(int sig) { (void)sig; }
@@ -118,18 +122,19 @@ static void ignore_signal(int sig) { (void)sig; }
  * the group SIGTTOU: here to a no-op handler; the rest of the group is
  * stopping or stopped (its continue discards it). */
 static int put_modes_if_foreground(int fd, const struct termios *modes) {
-  struct sigaction note, old;
+  struct sigaction note;
   memset(&note, 0, sizeof note);
   note.sa_handler = ignore_signal;
   sigemptyset(&note.sa_mask);
-  sigaction(SIGTTOU, &note, &old);
+  struct ask_action old;
+  int swapped = ask_action_install(SIGTTOU, &note, &old) == 0;
   sigset_t ttou, mask;
   sigemptyset(&ttou);
   sigaddset(&ttou, SIGTTOU);
   pthread_sigmask(SIG_UNBLOCK, &ttou, &mask);
   int set = tcsetattr(fd, TCSANOW, modes) == 0;
   pthread_sigmask(SIG_SETMASK, &mask, NULL);
-  sigaction(SIGTTOU, &old, NULL);
+  if (swapped) ask_action_exchange(SIGTTOU, &old, NULL);
   return set;
 }
 
@@ -203,9 +208,9 @@ static void on_fault(int sig) {
     return;
   }
   put_back(s, TCSAFLUSH);
-  struct sigaction *action = &s->saved_actions[sig];
-  sigaction(sig, action, NULL);
-  if (!(action->sa_flags & SA_SIGINFO) && action->sa_handler == SIG_DFL) {
+  const struct ask_action *action = &s->saved_actions[sig];
+  ask_action_exchange(sig, action, NULL);
+  if (ask_action_is_default(action)) {
     for (struct ask_session *outer = s->previous; outer != NULL; outer = outer->previous)
       put_back(outer, TCSAFLUSH);
     sigset_t set;
@@ -258,19 +263,18 @@ ask_session_t *ask_session_begin(int fd) {
   current = s;
   struct sigaction ours[RESIZE + 1];
   for (int kind = END; kind <= RESIZE; kind++) action_for((enum kind)kind, &ours[kind]);
-  /* One call a signal: ours goes in and the old one comes out; an ignored
-   * one is put back (it stays ignored), but SIGCONT and SIGWINCH are ours
-   * whatever they were (ignoring them changes nothing the host sees). */
+  /* The old action is read as the kernel holds it (ask_action_exchange:
+   * given back bit for bit at the end), then ours goes in; an ignored one
+   * is only read, never changed (it stays ignored), but SIGCONT and
+   * SIGWINCH are ours whatever they were (ignoring them changes nothing
+   * the host sees). */
   for (int sig = 1; sig < NSIG; sig++) {
     enum kind kind = kind_of(sig);
     if (kind == LEAVE) continue;
-    if (sigaction(sig, &ours[kind], &s->saved_actions[sig]) == -1) continue;
-    struct sigaction *old = &s->saved_actions[sig];
-    if (!(old->sa_flags & SA_SIGINFO) && old->sa_handler == SIG_IGN && kind != CONTINUE &&
-        kind != RESIZE) {
-      sigaction(sig, old, NULL);
-      continue;
-    }
+    struct ask_action *old = &s->saved_actions[sig];
+    if (ask_action_exchange(sig, NULL, old) == -1) continue;
+    if (ask_action_ignores(old) && kind != CONTINUE && kind != RESIZE) continue;
+    if (sigaction(sig, &ours[kind], NULL) == -1) continue;
     sigaddset(&s->replaced, sig);
   }
   /* The mask is left as it is: a signal the caller blocked stays blocked
@@ -313,7 +317,7 @@ int ask_session_end(ask_session_t *s) {
   if (s->hidden_fd >= 0 && !s->hidden) (void)tcflush(s->hidden_fd, TCIFLUSH);
   put_back(s, TCSAFLUSH);
   for (int sig = 1; sig < NSIG; sig++)
-    if (sigismember(&s->replaced, sig) == 1) sigaction(sig, &s->saved_actions[sig], NULL);
+    if (sigismember(&s->replaced, sig) == 1) ask_action_exchange(sig, &s->saved_actions[sig], NULL);
   current = s->previous;
   close(s->wake[0]);
   close(s->wake[1]);
@@ -323,8 +327,8 @@ int ask_session_end(ask_session_t *s) {
     if (s->pending[sig] && (kind == END || kind == FAULT)) arrived[count++] = sig;
     /* A resize or continue that came during the prompt: the caller's own
      * handler for it gets it too (its window size may be stale). */
-    const struct sigaction *old = &s->saved_actions[sig];
-    int handled = (old->sa_flags & SA_SIGINFO) || (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN);
+    const struct ask_action *old = &s->saved_actions[sig];
+    int handled = !ask_action_is_default(old) && !ask_action_ignores(old);
     if (s->arrived[sig] && (kind == CONTINUE || kind == RESIZE) && handled && sigismember(&s->replaced, sig) == 1)
       noted[notes++] = sig;
   }
@@ -694,14 +698,14 @@ static void stop(struct ask_session *s, int sig) {
     ask_turn_reserve(&s->input_turn);
     ask_turn_give(&s->input_turn);
   }
-  struct sigaction ours;
-  sigaction(sig, &s->saved_actions[sig], &ours);
+  struct ask_action ours;
+  ask_action_exchange(sig, &s->saved_actions[sig], &ours);
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, sig);
   pthread_sigmask(SIG_UNBLOCK, &set, NULL);
   kill(getpid(), sig); /* stops here until SIGCONT */
-  sigaction(sig, &ours, NULL);
+  ask_action_exchange(sig, &ours, NULL);
   /* Continued: as the kernel's SIGCONT discards pending stop signals,
    * the stops noted before it (a SIGTTOU the group got while it stopped)
    * are over too. */

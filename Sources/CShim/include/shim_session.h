@@ -16,7 +16,10 @@
  * OpenBSD's readpassphrase(3) (SPEC §5, §6, §8). Opaque.
  *
  * ask_session_begin saves the signal mask and the action of every signal
- * it replaces, and installs its handlers:
+ * it replaces — as the kernel holds it, read with the raw rt_sigaction
+ * system call on x86_64 and aarch64, so that the end gives back handler,
+ * flags, restorer and mask bit for bit (glibc's sigaction would add
+ * SA_RESTORER to each) — and installs its handlers:
  * - every signal whose default action ends the process (SIGINT, SIGTERM,
  *   SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1/2, SIGXCPU, SIGXFSZ,
  *   SIGVTALRM, SIGPROF, SIGPOLL, SIGSTKFLT, SIGPWR, SIGRTMIN…SIGRTMAX):
@@ -36,7 +39,7 @@
  *   SIGCONT: the held modes are applied again (after every continue,
  *   before anything is read); SIGWINCH: noted for ask_session_take_resize.
  * A signal whose action is SIG_IGN at begin stays ignored (nohup, SIGTSTP
- * inside `$(…)`). The handled signals are unblocked in the calling thread.
+ * inside `$(…)`): its action is only read, never changed. The handled signals are unblocked in the calling thread.
  *
  * One prompt at a time per terminal, across processes (SPEC §6; turn.c):
  * before the terminal is held, the session takes the turn — an exclusive
@@ -165,10 +168,10 @@ void ask_session_discard_input(ask_session_t *session);
  * held, discards that input if the process is in the terminal's
  * foreground — retrying on EINTR, with SIGTTOU ignored meanwhile (a
  * background process may restore too); then the signal actions and the
- * mask; then sends each terminating signal that arrived to this process
- * (raise(3), to the calling thread: never the process group), in
- * ascending order, once, so each has reached its action before this
- * returns unless the restored mask blocks it.
+ * mask (the actions bit for bit); then sends each terminating signal that
+ * arrived to this process (raise(3), to the calling thread: never the
+ * process group), in ascending order, once, so each has reached its
+ * action before this returns unless the restored mask blocks it.
  * Frees the session. Returns the first signal sent (the process is still
  * alive when the restored action did not end it: a host's handler, or a
  * blocked mask), or 0. NULL is a no-op. */
