@@ -11,6 +11,14 @@
 //   ask-host-probe actions   every signal's action, read with the raw
 //                            rt_sigaction system call before and after a
 //                            sheet, compared bit for bit
+//   ask-host-probe blocking-thread handled|unhandled
+//   ask-host-probe detached-task handled|unhandled
+//                            a sheet presented from a thread that blocks
+//                            every signal (as Swift's cooperative pool and
+//                            Dispatch's workers do): a pthread, or a
+//                            detached Task; the suite ends it with Ctrl-C
+//                            or SIGTERM, which reaches the host's handler
+//                            (`handled`) or the default action
 import AskKit
 
 #if canImport(Glibc)
@@ -79,7 +87,7 @@ func say(_ text: String) {
   line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
 }
 
-// The host's own SIGTERM handler: it
+// The host's own handler (SIGTERM; SIGINT too in the `handled` modes): it
 // records the terminal's modes when it runs (tcgetattr is
 // async-signal-safe), so the suite can tell it ran after they were given
 // back.
@@ -97,7 +105,9 @@ func installHostHandler(_ sig: Int32) {
 }
 
 let mode = CommandLine.arguments.dropFirst().first
-if mode == "signal" || mode == "prompts" { installHostHandler(SIGTERM) }
+let handled = CommandLine.arguments.dropFirst(2).first == "handled"
+if mode == "signal" || mode == "prompts" || handled { installHostHandler(SIGTERM) }
+if handled { installHostHandler(SIGINT) }
 
 // ---- Signal actions as the kernel holds them -------------------------------
 
@@ -139,6 +149,49 @@ func kernelActions() -> [Int32: KernelAction] {
   return actions
 }
 
+// ---- Presenting from a thread that blocks every signal ---------------------
+
+/// The body of the `blocking-thread` mode's thread (a function, not a
+/// closure of this file's main-actor code: the thread is no actor's).
+func presentingThread(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+  presentBlockingSignals(blockingAll: true)
+  return nil
+}
+
+/// What the presenting thread saw, for the main thread to print.
+nonisolated(unsafe) var presented: [String] = []
+nonisolated(unsafe) var presentedDone = sem_t()
+
+/// Presents the sheet on the calling thread (which blocks every signal:
+/// `blockingAll` blocks them first, as a pool thread does), then waits (at
+/// most 2 s) for the host's handler to have run on another thread, and
+/// notes what this thread still has pending.
+func presentBlockingSignals(blockingAll: Bool) {
+  var all = sigset_t()
+  sigfillset(&all)
+  if blockingAll { pthread_sigmask(SIG_BLOCK, &all, nil) }
+  var mask = sigset_t()
+  pthread_sigmask(SIG_BLOCK, nil, &mask)
+  let terminating = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")]
+  let blocked = terminating.filter { sigismember(&mask, $0.0) == 1 }.map(\.1)
+  presented.append("presenting thread blocks: \(blocked.isEmpty ? "none" : blocked.joined(separator: " "))")
+  let sheet = Alert(title: "Available Actions", buttons: [Button("Negotiate"), Button("Cancel", role: .cancel)],
+                    presentation: .actionSheet)
+  do throws(AskError) {
+    _ = try sheet.present()
+    presented.append("sheet: answered, no signal")
+  } catch {
+    presented.append("sheet: \(error)")
+  }
+  var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+  for _ in 0..<2000 where handlerRuns == 0 { nanosleep(&pause, nil) }
+  var pending = sigset_t()
+  sigpending(&pending)
+  let names = terminating.filter { sigismember(&pending, $0.0) == 1 }.map(\.1)
+  presented.append("pending there: \(names.isEmpty ? "none" : names.joined(separator: " "))")
+  sem_post(&presentedDone)
+}
+
 let before = HostState.now()
 say("before: \(before)")
 let sheet = Alert(title: "Available Actions",
@@ -178,6 +231,21 @@ case "actions":
   } else {
     say("actions after: as before")
   }
+
+case "blocking-thread", "detached-task":
+  sem_init(&presentedDone, 0, 0)
+  if mode == "blocking-thread" {
+    var thread = pthread_t()
+    pthread_create(&thread, nil, presentingThread, nil)
+    pthread_detach(thread)
+  } else {
+    Task.detached { presentBlockingSignals(blockingAll: false) }  // the pool's own mask
+  }
+  // This thread blocks nothing: a signal sent to the process reaches it.
+  while sem_wait(&presentedDone) != 0 {}
+  for line in presented { say(line) }
+  say("handler runs: \(handlerRuns)")
+  say("modes at handler: \(handlerRuns == 0 ? "none" : sttyG(modesAtHandler) == before.modes ? "the host's" : sttyG(modesAtHandler))")
 
 case "signal":
   do throws(AskError) {

@@ -31,8 +31,9 @@ public enum AskError: Error, Equatable, Sendable {
   /// A terminating signal (its number: `SIGINT` is 2) ended the prompt.
   /// When ``Alert/present()`` throws it, the terminal was already given
   /// back and the signal sent to the process again: the host's own
-  /// handler has run (with the default action the process has ended and
-  /// nothing is thrown). A closed terminal is `SIGHUP`.
+  /// handler has run (presented from a thread that blocks the signal, it
+  /// runs on a thread that does not), and with the default action the
+  /// process has ended and nothing is thrown. A closed terminal is `SIGHUP`.
   case interrupted(signal: Int32)
   /// Reading or writing failed: the operation, in the user's language (what
   /// follows "Cannot "), and `errno`.

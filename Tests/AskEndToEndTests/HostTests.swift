@@ -90,6 +90,48 @@ struct HostTests {
     #expect(pty.termiosRestored)
   }
 
+  /// Where the probe presents from (its mode), and the signal that ends
+  /// the prompt: Ctrl-C typed, or SIGTERM sent to the process.
+  static let offMainCases: [(String, Int32)] = [
+    ("blocking-thread", SIGINT), ("blocking-thread", SIGTERM), ("detached-task", SIGINT), ("detached-task", SIGTERM),
+  ]
+
+  /// Ends the probe's prompt by `sig`: Ctrl-C on the terminal, or a kill.
+  func interrupt(_ pty: PseudoTerminal, by sig: Int32) {
+    if sig == SIGINT { pty.type("\u{3}") } else { pty.signal(sig) }
+  }
+
+  @Test("A signal ending a prompt on a thread that blocks it reaches the host's handler", arguments: offMainCases)
+  func offMainSignalToHostHandler(mode: String, sig: Int32) throws {
+    let pty = try PseudoTerminal(executable: Self.probe, arguments: [mode, "handled"], environment: Self.environment)
+    try pty.waitForPrompt("Choice [1-2")
+    interrupt(pty, by: sig)
+    let blocks = try line(pty, startingWith: "presenting thread blocks:")
+    #expect(blocks == "presenting thread blocks: SIGINT SIGTERM")  // as a pool thread does
+    let sheet = try line(pty, startingWith: "sheet:")
+    #expect(sheet == "sheet: interrupted(signal: \(sig))")
+    let pending = try line(pty, startingWith: "pending there:")
+    #expect(pending == "pending there: none")
+    let runs = try line(pty, startingWith: "handler runs:")
+    #expect(runs == "handler runs: 1")
+    let modes = try line(pty, startingWith: "modes at handler:")
+    #expect(modes == "modes at handler: the host's")
+    let status = try pty.waitForExit()
+    #expect(status == 0)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("A signal ending a prompt on a thread that blocks it, with no host handler, ends the process by it",
+        arguments: offMainCases)
+  func offMainSignalDefaultAction(mode: String, sig: Int32) throws {
+    let pty = try PseudoTerminal(executable: Self.probe, arguments: [mode, "unhandled"], environment: Self.environment)
+    try pty.waitForPrompt("Choice [1-2")
+    interrupt(pty, by: sig)
+    let status = try pty.waitForExit()
+    #expect(status == 128 + sig)  // as on the main thread
+    #expect(pty.termiosRestored)
+  }
+
   @Test("Signal actions come back bit for bit: handler, flags, restorer, mask")
   func actionsBitForBit() throws {
     let pty = try PseudoTerminal(executable: Self.probe, arguments: ["actions"], environment: Self.environment)

@@ -303,6 +303,22 @@ ask_session_t *ask_session_open(const char *path) {
   return s;
 }
 
+/* Sends `sig` to its restored action, once: to this thread (raise) when
+ * its mask `mask` lets it in — the action has run, or ended the process,
+ * before this returns —, else to the process (kill), so that a thread
+ * that does not block it takes it: a thread of Swift's cooperative pool
+ * or of Dispatch blocks every signal, and one raised to it would stay
+ * pending on it for ever, the host's handler never run and its default
+ * action never taken. When every thread blocks it, it stays pending on the
+ * process until one unblocks it. */
+static void deliver(int sig, const sigset_t *mask) {
+  if (sigismember(mask, sig) == 1) {
+    kill(getpid(), sig);
+  } else {
+    raise(sig);
+  }
+}
+
 int ask_session_end(ask_session_t *s) {
   if (s == NULL) return 0;
   /* No handler of ours may run on this thread from here on. */
@@ -339,11 +355,9 @@ int ask_session_end(ask_session_t *s) {
   free(s->waiting_text);
   free(s);
   pthread_sigmask(SIG_SETMASK, &mask, NULL);
-  /* Delivered to the actions just put back, to this process only — to
-   * this thread (raise), so that each has run, or ended the process,
-   * before the end returns (unless the restored mask blocks it). */
-  for (int i = 0; i < notes; i++) raise(noted[i]);
-  for (int i = 0; i < count; i++) raise(arrived[i]);
+  /* Delivered to the actions just put back, to this process only. */
+  for (int i = 0; i < notes; i++) deliver(noted[i], &mask);
+  for (int i = 0; i < count; i++) deliver(arrived[i], &mask);
   return count > 0 ? arrived[0] : 0;
 }
 

@@ -55,7 +55,10 @@
  * ask_session_end restores the terminal, the signal actions and the mask,
  * and then sends each terminating signal that arrived meanwhile to this
  * process, once, so that it reaches the saved action: the default action
- * ends the process by it (128+N), a host's handler runs.
+ * ends the process by it (128+N), a host's handler runs — on the calling
+ * thread when it does not block the signal, else on a thread that does
+ * not (the calling thread may be one of Swift's cooperative pool or of
+ * Dispatch, which block every signal).
  *
  * Sessions nest (the last begun is the first ended); a terminal can be in
  * one session only. The only file-scope state is the pointer to the
@@ -169,9 +172,12 @@ void ask_session_discard_input(ask_session_t *session);
  * foreground — retrying on EINTR, with SIGTTOU ignored meanwhile (a
  * background process may restore too); then the signal actions and the
  * mask (the actions bit for bit); then sends each terminating signal that
- * arrived to this process (raise(3), to the calling thread: never the
- * process group), in ascending order, once, so each has reached its
- * action before this returns unless the restored mask blocks it.
+ * arrived to this process — never the process group —, in ascending
+ * order, once: with raise(3) to the calling thread when the restored mask
+ * lets it in, so it has reached its action before this returns; else with
+ * kill(2) to the process, so that a thread that does not block it takes
+ * it (the host's handler runs there, or the default action ends the
+ * process), or it stays pending until one unblocks it.
  * Frees the session. Returns the first signal sent (the process is still
  * alive when the restored action did not end it: a host's handler, or a
  * blocked mask), or 0. NULL is a no-op. */

@@ -20,9 +20,16 @@ extension Alert {
   /// - Returns: what happened (``Response/outcome``) and the button chosen.
   /// - Throws: ``AskError/spec(_:)`` when the alert breaks a rule (nothing
   ///   is drawn); ``AskError/interrupted(signal:)`` when a terminating
-  ///   signal (Ctrl-C: `SIGINT`) ended the prompt — by then the signal was
-  ///   sent to the process again, so the host's own action ran (with the
-  ///   default action the process has already ended); ``AskError/invalidAnswer(_:)``
+  ///   signal (Ctrl-C: `SIGINT`) ended the prompt — by then the terminal,
+  ///   the signal actions (bit for bit, flags included) and the mask were
+  ///   given back and the signal sent to the process again, so the host's
+  ///   own action ran (with the default action the process has already
+  ///   ended, 128+N). Presented from a thread that blocks the signal (every
+  ///   thread of Swift's cooperative pool and of Dispatch does: a detached
+  ///   `Task`), the signal goes to the process instead of that thread: the
+  ///   host's handler runs on a thread that does not block it, at once or
+  ///   just after this throws, or the default action ends the process, as
+  ///   on the main thread; ``AskError/invalidAnswer(_:)``
   ///   when piped answers choose no button or a piped line is not UTF-8;
   ///   ``AskError/io(_:errno:)`` when the terminal cannot be used, or is
   ///   held by another console.
