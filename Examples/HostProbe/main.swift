@@ -19,6 +19,9 @@
 //                            detached Task; the suite ends it with Ctrl-C
 //                            or SIGTERM, which reaches the host's handler
 //                            (`handled`) or the default action
+//   ask-host-probe async, async-cancel, async-two, async-pattern, close, scoped-throw
+//                            async presenting and scoped consoles
+//                            (AsyncModes.swift); each then reports "after:"
 import AskKit
 
 #if canImport(Glibc)
@@ -58,9 +61,9 @@ func sttyG(_ modes: termios) -> String {
   return (flags + cc).joined(separator: ":")
 }
 
-/// Values of the named lines of /proc/self/status, in order.
-func status(_ names: [String]) -> [String] {
-  guard let file = fopen("/proc/self/status", "r") else { return [] }
+/// Values of the named lines of /proc/self/status (or `path`), in order.
+func status(_ names: [String], of path: String = "/proc/self/status") -> [String] {
+  guard let file = fopen(path, "r") else { return names.map { _ in "?" } }
   defer { fclose(file) }
   var found: [String: String] = [:]
   var line: UnsafeMutablePointer<CChar>?
@@ -257,6 +260,22 @@ case "signal":
   say("handler runs: \(handlerRuns)")
   say("modes at handler: \(sttyG(modesAtHandler) == before.modes ? "the host's" : sttyG(modesAtHandler))")
   say("after: \(HostState.now() == before ? "same" : "\(HostState.now())")")
+
+case "async", "async-cancel", "async-two", "async-pattern", "close", "scoped-throw":
+  // The host's state once it has threads: glibc catches its own signal 33
+  // (SIGSETXID) from the first pthread_create, AskKit or not.
+  runDetached {}
+  let threaded = HostState.now()
+  switch CommandLine.arguments[1] {
+  case "async": presentFromDetachedTask(sheet)
+  case "async-cancel": cancelPresentingTask(sheet, when: CommandLine.arguments.dropFirst(2).first ?? "/")
+  case "async-two": presentTwiceAtOnce(sheet)
+  case "async-pattern": patternWhilePoolBusy()
+  case "close": closeConsole(sheet)
+  default: scopedThrow(sheet)
+  }
+  say("after: \(HostState.now() == threaded ? "same" : "\(HostState.now())")")
+  say("continues")
 
 default:
   do throws(AskError) {

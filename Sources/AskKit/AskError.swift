@@ -29,7 +29,7 @@ public enum AskError: Error, Equatable, Sendable {
   /// (never a secret).
   case invalidAnswer(String)
   /// A terminating signal (its number: `SIGINT` is 2) ended the prompt.
-  /// When ``Alert/present()`` throws it, the terminal was already given
+  /// When ``Alert/present()-7dhf6`` throws it, the terminal was already given
   /// back and the signal sent to the process again: the host's own
   /// handler has run (presented from a thread that blocks the signal, it
   /// runs on a thread that does not), and with the default action the
@@ -40,6 +40,10 @@ public enum AskError: Error, Equatable, Sendable {
   case io(String, errno: Int32)
   /// No spec arrived within the `--timeout`: exit status 124.
   case specTimedOut(after: Duration)
+  /// The task presenting the prompt was cancelled (Task cancellation of
+  /// the `async` `present()`): the prompt ended, the
+  /// terminal was given back, and no button's handler ran.
+  case cancelled
 
   /// The one-line message for standard error, without the program name,
   /// in the user's language (SPEC §6), the system's reason for an `io`
@@ -57,6 +61,9 @@ public enum AskError: Error, Equatable, Sendable {
     case .io(let operation, let errno): localized("Cannot %s: %s", operation, String(cString: ask_message_error(errno)))
     // TRANSLATORS: %s is a duration ("30 s").
     case .specTimedOut(let limit): localized("No spec arrived within %s", AlertLayout.duration(limit))
+    // TRANSLATORS: a program presented a prompt from a task (Swift
+    // concurrency), and cancelled that task before the prompt was answered.
+    case .cancelled: localized("The prompt was cancelled by its task")
     }
   }
 }

@@ -58,7 +58,7 @@ public struct Alert: Sendable, Equatable {
   public var timeout: Duration?
 
   /// Makes an alert (`presentation: .actionSheet` for an action sheet;
-  /// `style: .secureTextInput` to ask for a secret). ``present()`` checks
+  /// `style: .secureTextInput` to ask for a secret). ``present()-7dhf6`` checks
   /// the rules of SPEC §1 first; ``validated()`` checks them without
   /// presenting.
   public init(title: String? = nil, message: String? = nil, buttons: [Button] = [],

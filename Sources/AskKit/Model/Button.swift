@@ -36,7 +36,7 @@ public struct Button: @unchecked Sendable {
   public var role: ButtonRole
   /// Runs when the button is chosen — typed, by Enter as the default, by a
   /// timeout as the default, or (the cancel button) by Ctrl-D — after the
-  /// terminal is given back and before ``Alert/present()`` returns; `nil`
+  /// terminal is given back and before ``Alert/present()-7dhf6`` returns; `nil`
   /// for none.
   public var handler: (() -> Void)?
 

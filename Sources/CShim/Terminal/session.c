@@ -65,6 +65,7 @@ struct ask_session {
   struct termios hidden_saved;
   volatile sig_atomic_t hidden;
   int wake[2];                  /* the wake-up pipe: [0] polled, [1] written */
+  volatile sig_atomic_t cancelled; /* ask_session_cancel: every wait ends */
   sigset_t saved_mask;
   sigset_t replaced;            /* the signals whose actions are ours */
   struct ask_action saved_actions[NSIG]; /* as the kernel held them */
@@ -520,8 +521,18 @@ int ask_session_pending_signal(const ask_session_t *s) {
     enum kind kind = kind_of(sig);
     if (s->pending[sig] && (kind == END || kind == FAULT)) return sig;
   }
-  return 0;
+  return s->cancelled ? ASK_SIGNAL_CANCELLED : 0;
 }
+
+/* From any thread: a flag and a wake-up byte, as a signal's handler does
+ * (the caller keeps the session alive meanwhile). Never sent at the end. */
+void ask_session_cancel(ask_session_t *s) {
+  if (s == NULL) return;
+  s->cancelled = 1;
+  wake_up(s);
+}
+
+int ask_session_is_cancelled(const ask_session_t *s) { return s != NULL && s->cancelled; }
 
 void ask_session_forget_signal(ask_session_t *s, int sig) {
   if (s != NULL && sig > 0 && sig < NSIG) s->pending[sig] = 0;

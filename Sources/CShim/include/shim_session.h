@@ -210,8 +210,25 @@ int ask_session_wait(ask_session_t *_Nullable session, int fd, int64_t deadline_
  * deadline (the terminal is not held then). */
 int ask_session_wait_redrawing(ask_session_t *_Nullable session, int fd, int64_t deadline_ms, int *signo);
 
-/* The first terminating signal pending in the session, or 0. */
+/* The first terminating signal pending in the session; else
+ * ASK_SIGNAL_CANCELLED when the session was cancelled; else 0. */
 int ask_session_pending_signal(const ask_session_t *_Nullable session);
+
+/* What ask_session_pending_signal, and every wait's and read's *signo,
+ * give for a cancelled session: no signal's number (NSIG is 65). */
+enum { ASK_SIGNAL_CANCELLED = 1024 };
+
+/* Cancels the session, from any thread (the caller makes sure that it is
+ * not ended meanwhile): the wait in progress, and every later one, ends
+ * as for a terminating signal (ASK_WAIT_SIGNAL, ASK_READ_SIGNAL,
+ * ASK_CHILD_SIGNAL) with *signo ASK_SIGNAL_CANCELLED, so the caller ends
+ * the session, which gives the terminal back. Nothing is sent to the
+ * process for it. A real terminating signal pending comes first. NULL is
+ * a no-op. Async-signal-safe. */
+void ask_session_cancel(ask_session_t *_Nullable session);
+
+/* 1 when ask_session_cancel was called on the session, else 0. */
+int ask_session_is_cancelled(const ask_session_t *_Nullable session);
 
 /* Forgets a pending `sig` that this thread raised itself: the SIGPIPE of
  * a write that failed with EPIPE where it was made (ask_write_all). */
@@ -219,6 +236,14 @@ void ask_session_forget_signal(ask_session_t *_Nullable session, int sig);
 
 /* Returns 1 once after a SIGWINCH was seen by ask_session_wait, else 0. */
 int ask_session_take_resize(ask_session_t *_Nullable session);
+
+/* Starts a detached thread that calls body(context) and ends (thread.c):
+ * the thread an `async` prompt waits on, off the Swift concurrency pool.
+ * Its signal mask is the process's main thread's (read from /proc; empty
+ * when unreadable) from its first instruction, not the caller's (a pool
+ * worker's, which blocks signals); its name is "ask-prompt". Returns 0, or the error number
+ * (pthread_create's, or ENOMEM); body is not called then. */
+int ask_thread_start(void (*body)(void *_Nullable), void *_Nullable context);
 
 /* CLOCK_MONOTONIC in milliseconds. */
 int64_t ask_now_ms(void);

@@ -79,6 +79,10 @@ public final class TerminalConsole: Console {
   private var lineRequest = LineRequest(prompt: "")
   /// While true, ``restore()`` keeps the session (``keepingTerminal(_:)``).
   private var keepsTerminal = false
+  /// What another thread may do while a prompt waits: cancel it.
+  package let control = ConsoleControl()
+  /// True once ``close()`` gave the terminal back for good.
+  public private(set) var isClosed = false
 
   /// Opens the terminal and sets up the answer source.
   /// - Parameters:
@@ -107,7 +111,7 @@ public final class TerminalConsole: Console {
     // and the system's reason; %s is the terminal's path.
     guard fd >= 0 else { throw .io(localized("open the terminal '%s'", TerminalText.visible(path)), errno: error) }
     guard isatty(fd) == 1 else {
-      close(fd)
+      Glibc.close(fd)
       // TRANSLATORS: what cannot be done, after "Cannot "; %s is a path.
       throw .io(localized("use '%s': it is not a terminal", TerminalText.visible(path)), errno: 0)
     }
@@ -123,7 +127,7 @@ public final class TerminalConsole: Console {
   /// closes it and throws when another console has it.
   private static func claim(_ fd: Int32) throws(AskError) {
     guard ask_terminal_claim(fd) != 0 else { return }
-    close(fd)
+    Glibc.close(fd)
     // TRANSLATORS: what cannot be done, after "Cannot ".
     throw .io(localized("use the terminal: another console of this process has it"), errno: 0)
   }
@@ -154,11 +158,7 @@ public final class TerminalConsole: Console {
   }
 
   deinit {
-    endSession()
-    if terminalFD >= 0 {
-      ask_terminal_unclaim(terminalFD)
-      close(terminalFD)
-    }
+    close()
   }
 
   /// Begins the terminal session if it has not begun: from here a
@@ -170,8 +170,12 @@ public final class TerminalConsole: Console {
   ///   another console of this process, or the session cannot be made.
   package func begin() throws(AskError) {
     guard session == nil else { return }
+    try ensureOpen()
+    // TRANSLATORS: what cannot be done, after "Cannot ".
+    guard control.enter() else { throw .io(localized("hold the terminal: another console of this process holds it"), errno: 0) }
     guard let made = ask_session_begin(terminalFD) else {
       let error = errno
+      control.leave()
       // TRANSLATORS: what cannot be done, after "Cannot ".
       if error == EBUSY { throw .io(localized("hold the terminal: another console of this process holds it"), errno: 0) }
       // TRANSLATORS: what cannot be done, after "Cannot " (and before ": "
@@ -180,6 +184,7 @@ public final class TerminalConsole: Console {
     }
     session = made
     Interruption.session = made
+    control.began(made)
   }
 
   /// Waits for this terminal's turn (SPEC §6: one prompt at a time per
@@ -293,6 +298,36 @@ public final class TerminalConsole: Console {
     if !keepsTerminal { endSession() }
   }
 
+  /// Gives the terminal back for good, now: as ``restore()`` (the modes,
+  /// signal actions and mask as they were; signals that arrived sent to
+  /// the process), then lets the terminal go, so that another console —
+  /// of this process or a new one — can have it at once, and closes the
+  /// descriptor opened for it. A console is closed when it is freed too;
+  /// ``withTerminalConsole(answers:color:_:)`` closes it at the end of a
+  /// scope.
+  ///
+  /// Idempotent. Call it where the console is used, not while a prompt
+  /// waits on it. After it, presenting on the console throws
+  /// ``AskError/io(_:errno:)`` ("Cannot use the console: it was closed").
+  public func close() {
+    guard !isClosed else { return }
+    keepsTerminal = false
+    endSession()
+    isClosed = true
+    if terminalFD >= 0 {
+      ask_terminal_unclaim(terminalFD)
+      _ = Glibc.close(terminalFD)
+    }
+  }
+
+  /// Throws when the console was closed.
+  /// - Throws: ``AskError/io(_:errno:)``.
+  private func ensureOpen() throws(AskError) {
+    // TRANSLATORS: what cannot be done, after "Cannot ": a program used a
+    // console (the terminal, held for its prompts) after closing it.
+    if isClosed { throw .io(localized("use the console: it was closed"), errno: 0) }
+  }
+
   /// As ``restore()``, and returns the first signal sent (when the process
   /// is still alive: its action did not end it), or 0.
   @discardableResult
@@ -304,6 +339,8 @@ public final class TerminalConsole: Console {
     guard let session else { return 0 }
     self.session = nil
     if Interruption.session == session { Interruption.session = nil }
+    control.ending()
+    defer { control.leave() }
     return ask_session_end(session)
   }
 

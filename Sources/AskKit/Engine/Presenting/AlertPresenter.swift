@@ -295,10 +295,10 @@ package struct AlertPresenter {
   /// The longest a `--pattern` match may take (SPEC §6).
   static let patternSeconds = 2
 
-  /// A text and a pattern for the child that matches them.
+  /// A text and the compiled pattern for the child that matches them.
   private final class PatternJob {
-    let text: String, pattern: String
-    init(text: String, pattern: String) { (self.text, self.pattern) = (text, pattern) }
+    let text: String, regex: Regex<AnyRegexOutput>
+    init(text: String, regex: Regex<AnyRegexOutput>) { (self.text, self.regex) = (text, regex) }
   }
 
   /// Matches `text` against `pattern` (Swift `Regex`, the whole text) in a
@@ -307,17 +307,31 @@ package struct AlertPresenter {
   /// (a cancelled `(a*)*b` on 26 `a` ran on for 20 s), and a thread left
   /// to run would burn a host's CPU; a child is killed. A terminating
   /// signal kills it too and is thrown.
+  ///
+  /// The child is forked from a process that may have other threads (a
+  /// host's, the concurrency pool's, an `async` prompt's), and runs Swift
+  /// code — not async-signal-safe — with no exec: only the forking thread
+  /// goes on in it, and a lock another thread held at the fork stays held
+  /// there. Checked and kept safe so: glibc's fork leaves malloc and stdio
+  /// consistent in the child; the pattern is compiled, and matched once
+  /// against the empty text, here in the parent, so the child's match
+  /// finds the runtime's type metadata and conformances already made and
+  /// takes none of the runtime's locks to make them; and should it ever
+  /// block, it is killed at the same time limit as a match that runs on
+  /// (the hint then says the pattern gave up), never a hang. A library
+  /// that could exec a helper would need none of this; AskKit ships none.
   private func match(_ text: String, _ pattern: String, deadline: Int64?) throws(AskError) -> PatternMatch {
     let limit = ask_now_ms() + Int64(Self.patternSeconds) * 1000
     let until = deadline.map { min($0, limit) } ?? limit
-    let job = Unmanaged.passRetained(PatternJob(text: text, pattern: pattern))
+    guard let regex = try? Regex(pattern) else { return .doesNotMatch }
+    _ = try? regex.wholeMatch(in: "")
+    let job = Unmanaged.passRetained(PatternJob(text: text, regex: regex))
     defer { job.release() }
     var signo: Int32 = 0
     let result = ask_run_in_child(Interruption.session, { context in
       guard let context else { return 0 }
       let job = Unmanaged<PatternJob>.fromOpaque(context).takeUnretainedValue()
-      guard let regex = try? Regex(job.pattern) else { return 0 }
-      return (try? regex.wholeMatch(in: job.text)) != nil ? 1 : 0
+      return (try? job.regex.wholeMatch(in: job.text)) != nil ? 1 : 0
     }, job.toOpaque(), until, &signo)
     switch Int(result) {
     case ASK_CHILD_TRUE: return .matches

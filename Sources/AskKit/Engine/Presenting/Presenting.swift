@@ -1,3 +1,5 @@
+import CShim
+
 extension Alert {
   /// Shows the alert on the controlling terminal, waits for the answer and
   /// returns it — synchronously, as a synchronized action sheet or
@@ -37,31 +39,40 @@ extension Alert {
     try present(on: TerminalConsole())
   }
 
-  /// Shows the alert on `console` and returns the answer, as ``present()``;
+  /// Shows the alert on `console` and returns the answer, as ``present()-7dhf6``;
   /// `console` is restored (``TerminalConsole/restore()``) before this
   /// returns or throws, and can present again.
-  /// - Throws: as ``present()``.
+  /// - Throws: as ``present()-7dhf6``.
   public func present(on console: TerminalConsole) throws(AskError) -> Response {
+    let response = try presentRestoring(on: console)
+    runHandler(of: response)
+    return response
+  }
+
+  /// Presents on `console` and restores it, without running the handler;
+  /// a cancelled prompt (``ConsoleControl/cancel()``) throws
+  /// ``AskError/cancelled``.
+  func presentRestoring(on console: TerminalConsole) throws(AskError) -> Response {
     let response: Response
     do {
       response = try AlertPresenter(console: console).present(self)
     } catch {
       console.restore()
+      if case .interrupted(let signal) = error, signal == Int32(ASK_SIGNAL_CANCELLED) { throw .cancelled }
       throw error
     }
     console.restore()
-    runHandler(of: response)
     return response
   }
 
   /// Shows the alert on a scripted console and returns the answer, as
-  /// ``present()`` does on a terminal; for tests of code that presents.
+  /// ``present()-7dhf6`` does on a terminal; for tests of code that presents.
   ///
   /// ```swift
   /// let console = ScriptedConsole(answers: ["neg"])
   /// let response = try sheet.present(on: console)  // Negotiate, number 2
   /// ```
-  /// - Throws: as ``present()``; ``AskError/io(_:errno:)`` when the script
+  /// - Throws: as ``present()-7dhf6``; ``AskError/io(_:errno:)`` when the script
   ///   runs out of answers.
   public func present(on console: ScriptedConsole) throws(AskError) -> Response {
     let response = try AlertPresenter(console: console).present(self)
@@ -69,7 +80,7 @@ extension Alert {
     return response
   }
 
-  private func runHandler(of response: Response) {
+  func runHandler(of response: Response) {
     if let index = response.buttonIndex { buttons[index].handler?() }
   }
 }

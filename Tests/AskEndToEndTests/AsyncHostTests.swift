@@ -1,0 +1,113 @@
+import AskTestSupport
+import Glibc
+import Testing
+
+/// AskKit's `async` presenting and scoped consoles in a host (SPEC §8):
+/// the host probe's async modes on a pseudo-terminal. The prompt waits on
+/// a thread of its own; Task cancellation ends it with the terminal given
+/// back; a second prompt at once is refused; a console's hold ends where
+/// the host says.
+@Suite("AskKit presenting with async/await, and scoped consoles, in a host", .ownThread)
+struct AsyncHostTests {
+  func probe(_ mode: String) throws -> PseudoTerminal {
+    try PseudoTerminal(executable: HostTests.probe, arguments: [mode], environment: HostTests.environment)
+  }
+
+  func line(_ pty: PseudoTerminal, startingWith prefix: String) throws -> String {
+    try HostTests().line(pty, startingWith: prefix)
+  }
+
+  @Test("A sheet presented with await from a detached task is answered by typing")
+  func detachedTask() throws {
+    let pty = try probe("async")
+    try pty.waitForPrompt("Choice [1-4")
+    // It waits on a thread of its own, not a pool worker, which blocks
+    // only what the host's main thread blocks.
+    #expect(try line(pty, startingWith: "prompt thread:") == "prompt thread: ask-prompt, main thread's mask")
+    pty.type("2\r")  // Negotiate: spec index 1
+    #expect(try line(pty, startingWith: "async sheet:") == "async sheet: index 1")
+    #expect(try line(pty, startingWith: "after:") == "after: same")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Cancelling the presenting task ends the prompt: modes back, the error thrown, the host goes on")
+  func cancelled() throws {
+    let directory = try TemporaryDirectory()
+    let cancelNow = directory.path + "/cancel"
+    let pty = try PseudoTerminal(executable: HostTests.probe, arguments: ["async-cancel", cancelNow],
+                                 environment: HostTests.environment)
+    try pty.waitForPrompt("Choice [1-4")
+    let made = creat(cancelNow, 0o600)  // the host cancels the task now
+    #expect(made >= 0)
+    close(made)
+    #expect(try line(pty, startingWith: "cancelled task:")
+      == "cancelled task: The prompt was cancelled by its task")
+    #expect(try line(pty, startingWith: "after:") == "after: same")
+    _ = try line(pty, startingWith: "continues")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("A second prompt while one waits, on the same terminal or another, is refused at once")
+  func twoAtOnce() throws {
+    let pty = try probe("async-two")
+    try pty.waitForPrompt("Choice [1-4")
+    #expect(try line(pty, startingWith: "second, same terminal:")
+      == "second, same terminal: Cannot use the terminal: another console of this process has it")
+    #expect(try line(pty, startingWith: "second, other terminal:")
+      == "second, other terminal: Cannot hold the terminal: another console of this process holds it")
+    pty.type("3\r")  // Compromise: spec index 2
+    #expect(try line(pty, startingWith: "first:") == "first: index 2")
+    #expect(try line(pty, startingWith: "after:") == "after: same")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("A pattern is matched in a child process while the concurrency pool's threads are busy allocating")
+  func patternWithPoolThreads() throws {
+    let pty = try probe("async-pattern")
+    try pty.waitForPrompt("Text: ")
+    pty.type("12a4\r")
+    try pty.waitFor("'12a4' does not match the pattern '[0-9]{4}'.")
+    pty.type("\u{15}1234\r")
+    #expect(try line(pty, startingWith: "pattern:") == "pattern: 1234")
+    #expect(try line(pty, startingWith: "after:") == "after: same")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("close() gives the terminal back at once, twice is harmless, later use throws, a new console has it")
+  func closeGivesTerminalBack() throws {
+    let pty = try probe("close")
+    try pty.waitForPrompt("Choice [1-4")
+    pty.type("1\r")
+    #expect(try line(pty, startingWith: "first:") == "first: index 0")
+    #expect(try line(pty, startingWith: "closed:") == "closed: true")
+    #expect(try line(pty, startingWith: "closed console:") == "closed console: Cannot use the console: it was closed")
+    try pty.waitForPrompt("Choice [1")
+    pty.type("1\r")
+    #expect(try line(pty, startingWith: "next console:") == "next console: Yes")
+    #expect(try line(pty, startingWith: "after:") == "after: same")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("withTerminalConsole closes the console when its closure throws, sync and async")
+  func scopedThrow() throws {
+    let pty = try probe("scoped-throw")
+    try pty.waitForPrompt("Choice [1-4")
+    pty.type("4\r")  // Cancel: spec index 3
+    #expect(try line(pty, startingWith: "scoped:") == "scoped: index 3")
+    #expect(try line(pty, startingWith: "scoped threw:") == "scoped threw: LeaveScope()")
+    #expect(try line(pty, startingWith: "scoped console closed:") == "scoped console closed: true")
+    try pty.waitForPrompt("Choice [1-4")
+    pty.type("2\r")
+    #expect(try line(pty, startingWith: "async scoped:") == "async scoped: index 1")
+    #expect(try line(pty, startingWith: "async scoped threw:") == "async scoped threw: LeaveScope()")
+    #expect(try line(pty, startingWith: "async scoped console closed:") == "async scoped console closed: true")
+    #expect(try line(pty, startingWith: "after:") == "after: same")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.termiosRestored)
+  }
+}

@@ -1,0 +1,96 @@
+import AskKit
+import CShim
+import Glibc
+import Testing
+
+/// `async` presenting, cancellation and closing, in this process, on
+/// pseudo-terminals of the test's own. In the terminal-session suite:
+/// one session at a time in a process, so these never run beside its
+/// other tests.
+extension TerminalSessionUnitTests {
+  /// A pseudo-terminal pair and the slave's path; the caller closes both.
+  private func openNamedTerminal() throws -> (master: Int32, slave: Int32, path: String) {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    try #require(openpty(&master, &slave, nil, nil, nil) == 0)
+    var name = [CChar](repeating: 0, count: 128)
+    try #require(ttyname_r(slave, &name, name.count) == 0)
+    return (master, slave, String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+  }
+
+  /// The flags and control characters of `fd`'s modes, in `stty -g` order.
+  private func modes(_ fd: Int32) -> [UInt] {
+    var modes = termios()
+    guard tcgetattr(fd, &modes) == 0 else { return [] }
+    let flags = [modes.c_iflag, modes.c_oflag, modes.c_cflag, modes.c_lflag].map(UInt.init)
+    return flags + withUnsafeBytes(of: modes.c_cc) { $0.map(UInt.init) }
+  }
+
+  @Test("A cancelled session's wait ends as for a signal, and its end sends no signal")
+  func cancelledSessionWait() throws {
+    let (master, slave, _) = try openNamedTerminal()
+    defer { close(master); close(slave) }
+    let control = ConsoleControl()
+    control.cancel()  // before the session begins: it begins cancelled
+    let session = try #require(ask_session_begin(slave))
+    control.began(session)
+    var signo: Int32 = 0
+    #expect(Int(ask_session_wait(session, slave, -1, &signo)) == ASK_WAIT_SIGNAL)
+    #expect(Int(signo) == ASK_SIGNAL_CANCELLED)
+    #expect(ask_session_is_cancelled(session) == 1)
+    control.ending()
+    #expect(ask_session_end(session) == 0)
+  }
+
+  @Test("Cancelling the task presenting on a terminal throws cancelled and gives the terminal's modes back")
+  func cancellingTheTask() async throws {
+    let (master, slave, path) = try openNamedTerminal()
+    defer { close(master); close(slave) }
+    let before = modes(slave)
+    let task = Task.detached { () async -> AskError? in
+      do throws(AskError) {
+        let console = try TerminalConsole(terminalPath: path, color: .never)
+        _ = try await Alert(title: "Wait", buttons: [Button("Yes")]).present(on: console)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    var held = false
+    for _ in 0..<5000 where !held {
+      var now = termios()
+      held = tcgetattr(slave, &now) == 0 && now.c_lflag & tcflag_t(ICANON) == 0
+      if !held { try await Task.sleep(for: .milliseconds(1)) }
+    }
+    #expect(held)
+    task.cancel()
+    // Given back within 5 s; if not, an answer ends the prompt (the test
+    // fails rather than hangs).
+    var givenBack = false
+    for _ in 0..<5000 where !givenBack {
+      givenBack = modes(slave) == before
+      if !givenBack { try await Task.sleep(for: .milliseconds(1)) }
+    }
+    if !givenBack { _ = write(master, "1\r", 2) }
+    #expect(await task.value == .cancelled)
+    #expect(modes(slave) == before)
+  }
+
+  @Test("close() gives the terminal back, twice is harmless; presenting then throws; a new console has the terminal")
+  func closing() throws {
+    let (master, slave, path) = try openNamedTerminal()
+    defer { close(master); close(slave) }
+    let console = try TerminalConsole(terminalPath: path, color: .never)
+    #expect(!console.isClosed)
+    #expect(throws: AskError.io("use the terminal: another console of this process has it", errno: 0)) {
+      _ = try TerminalConsole(terminalPath: path)
+    }
+    console.close()
+    console.close()
+    #expect(console.isClosed)
+    #expect(throws: AskError.io("use the console: it was closed", errno: 0)) {
+      _ = try Alert(title: "Closed", buttons: [Button("Yes")]).present(on: console)
+    }
+    #expect(throws: Never.self) { _ = try TerminalConsole(terminalPath: path) }
+  }
+}
