@@ -14,7 +14,8 @@ public func fuzzAnswerMatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   if setting & 1 != 0, !buttons.isEmpty { buttons[buttons.count - 1].role = .cancel }
   if setting & 2 != 0, buttons.count > 1 { buttons[0].role = .destructive }
   let defaultIndex = setting & 4 != 0 && !buttons.isEmpty ? Int(setting >> 5) % buttons.count : nil
-  guard let alert = try? Alert(title: "Fuzz", buttons: buttons, defaultButtonIndex: defaultIndex).validated()
+  if let defaultIndex { buttons[defaultIndex].isDefault = true }
+  guard let alert = try? Alert(title: "Fuzz", buttons: buttons).validated()
   else { return 0 }
   let pages = 1 + Int(setting >> 3 & 3)
   switch AnswerMatcher.match(answer, in: alert, pageCount: pages, filters: buttons.count > 7) {

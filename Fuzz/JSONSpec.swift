@@ -12,7 +12,7 @@ public func fuzzJSONSpec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       require((try? alert.validated()) != nil, "a decoded spec breaks a rule of SPEC §1")
     }
   } catch {
-    guard case .spec(let text) = error else { fatalError("not a spec error: \(error)") }
+    guard case .invalidAlert(let text) = error else { fatalError("not a spec error: \(error)") }
     require(isOneVisibleLine(text), "spec error is not one visible line: \(text.debugDescription)")
   }
   return 0

@@ -17,9 +17,9 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if setting & 1 != 0, !buttons.isEmpty { buttons[buttons.count - 1].role = .cancel }
   if setting & 2 != 0, buttons.count > 1 { buttons[0].role = .destructive }
   let defaultIndex = setting & 4 != 0 && buttons.count > 1 ? 1 + Int(setting >> 5) % (buttons.count - 1) : nil
-  var alert = Alert(title: title, message: message, buttons: buttons, defaultButtonIndex: defaultIndex,
+  if let defaultIndex, buttons[defaultIndex].role != .cancel { buttons[defaultIndex].isDefault = true }
+  let alert = Alert(title: title, message: message, buttons: buttons,
                     presentation: setting & 8 != 0 ? .actionSheet : .alert)
-  if buttons.count > 1, buttons[defaultIndex ?? 0].role == .cancel, defaultIndex != nil { alert.defaultButtonIndex = nil }
   guard let alert = try? alert.validated() else { return 0 }
   let theme = Theme(isColored: setting & 16 != 0)
 

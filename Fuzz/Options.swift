@@ -7,12 +7,12 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOptions(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let arguments = size == 0 ? [] : pieces(UnsafeBufferPointer(start: data, count: size), separator: 0)
-  do throws(AskError) {
+  do throws(CommandError) {
     let options = try OptionParser.parse(arguments)
     _ = try Invocation.action(for: options)
   } catch {
     switch error {
-    case .usage(let text), .spec(let text):
+    case .usage(let text), .spec(let text), .prompt(.invalidAlert(let text)):
       // As `ask` reports it (AskCommand.report).
       let line = TerminalText.visible(text)
       require(isOneVisibleLine(line), "error is not one visible line: \(line.debugDescription)")

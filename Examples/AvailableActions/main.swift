@@ -11,31 +11,27 @@ let sheet = Alert(
   presentation: .actionSheet)
 
 do throws(AskError) {
-  // 2. A synchronous result, as a synchronized action sheet: present()
-  //    returns once the sheet is answered, with the button index.
-  let response = try sheet.present()
-  switch response.outcome {
-  case .chosen, .timedOut:
-    print("Button index: \(response.buttonIndex ?? -1) (\(response.title ?? "none"))")
-  case .endOfInput:
+  // 2. A synchronous result, as a synchronous action sheet: present()
+  //    returns once the sheet is answered, with the button chosen.
+  switch try sheet.present() {
+  case .cancelled:
     print("Cancelled.")
+  case let response:
+    print("Chose: \(response.chosenButton?.title ?? "nothing")")
   }
 
   // 3. A block-based alert: each button carries its closure, run once the
   //    terminal is given back. Enter chooses the default, "Save".
-  var saved = false
   let alert = Alert(
     title: "Save changes?",
     message: "Your changes are lost if you do not save them.",
     buttons: [Button("Discard", role: .destructive) { print("Discarded.") },
-              Button("Save") { saved = true },
-              Button("Cancel", role: .cancel) { print("Kept editing.") }],
-    defaultButtonIndex: 1)
+              Button("Save", isDefault: true) { print("Saved.") },
+              Button("Cancel", role: .cancel) { print("Kept editing.") }])
   _ = try alert.present()
-  if saved { print("Saved.") }
 } catch {
-  // A spec error, answers from a pipe that choose nothing, no terminal.
-  // (Ctrl-C never gets here: the process ends by SIGINT, its terminal
-  // given back, as any program's does.)
-  print("ask-example: \(error.message)")
+  // An alert that breaks a rule, answers from a pipe that choose nothing,
+  // no terminal. (Ctrl-C never gets here: the process ends by SIGINT, its
+  // terminal given back, as any program's does.)
+  print("ask-example: \(error)")
 }

@@ -31,13 +31,13 @@ func waitUntilHeld() -> Bool {
   return false
 }
 
-/// What presenting gave, as a line: the button index, or the error's
+/// What presenting gave, as a line: the chosen button's title, or the error's
 /// message.
 func outcome(_ present: () async throws(AskError) -> Response) async -> String {
   do throws(AskError) {
-    return "index \(try await present().buttonIndex ?? -1)"
+    return "chose \(try await present().chosenButton?.title ?? "none")"
   } catch {
-    return error.message
+    return error.description
   }
 }
 
@@ -131,7 +131,7 @@ func presentTwiceAtOnce(_ sheet: Alert) {
 func closeConsole(_ sheet: Alert) {
   do throws(AskError) {
     let console = try TerminalConsole()
-    say("first: index \(try sheet.present(on: console).buttonIndex ?? -1)")
+    say("first: chose \(try sheet.present(on: console).chosenButton?.title ?? "none")")
     console.close()
     console.close()
     say("closed: \(console.isClosed)")
@@ -139,13 +139,13 @@ func closeConsole(_ sheet: Alert) {
       _ = try sheet.present(on: console)
       say("closed console: presented")
     } catch {
-      say("closed console: \(error.message)")
+      say("closed console: \(error.description)")
     }
     let next = try TerminalConsole()
-    say("next console: \(try Alert(title: "Again?", buttons: [Button("Yes")]).present(on: next).title ?? "none")")
+    say("next console: \(try Alert(title: "Again?", buttons: [Button("Yes")]).present(on: next).chosenButton?.title ?? "none")")
     withExtendedLifetime(console) {}
   } catch {
-    say("failed: \(error.message)")
+    say("failed: \(error.description)")
   }
 }
 
@@ -159,7 +159,7 @@ func scopedThrow(_ sheet: Alert) {
   do {
     try withTerminalConsole { console in
       kept = console
-      say("scoped: index \(try sheet.present(on: console).buttonIndex ?? -1)")
+      say("scoped: chose \(try sheet.present(on: console).chosenButton?.title ?? "none")")
       throw LeaveScope()
     }
   } catch {
@@ -171,7 +171,7 @@ func scopedThrow(_ sheet: Alert) {
     do {
       try await withTerminalConsole { console in
         held = console
-        say("async scoped: index \(try await sheet.present(on: console).buttonIndex ?? -1)")
+        say("async scoped: chose \(try await sheet.present(on: console).chosenButton?.title ?? "none")")
         throw LeaveScope()
       }
     } catch {
@@ -198,12 +198,13 @@ func patternWhilePoolBusy() {
     }
   }
   runDetached {
-    var field = Alert(title: "PIN", style: .plainTextInput)
-    field.pattern = "[0-9]{4}"
+    var field = Alert(title: "PIN", style: .plainTextInput())
+    field.pattern = try! Regex("[0-9]{4}")
     do throws(AskError) {
-      say("pattern: \(try await field.present().text ?? "none")")
+      let response = try await field.present()
+      if case .text(let text, _) = response { say("pattern: \(text)") } else { say("pattern: none") }
     } catch {
-      say("pattern: \(error.message)")
+      say("pattern: \(error.description)")
     }
   }
   busy.set()

@@ -218,7 +218,7 @@ case "actions":
   let actionsBefore = kernelActions()
   say("actions read: \(actionsBefore.count)")
   do throws(AskError) {
-    say("sheet: index \(try sheet.present().buttonIndex ?? -1)")
+    say("sheet: \(try sheet.present().chosenButton?.title ?? "none")")
   } catch {
     say("sheet: \(error)")
   }
@@ -279,15 +279,15 @@ case "async", "async-cancel", "async-two", "async-pattern", "close", "scoped-thr
 
 default:
   do throws(AskError) {
-    say("sheet: index \(try sheet.present().buttonIndex ?? -1)")
+    say("sheet: \(try sheet.present().chosenButton?.title ?? "none")")
 
-    var name = Alert(title: "Your name")
-    name.style = .plainTextInput
-    say("text: \(try name.present().text ?? "none")")
+    let name = Alert(title: "Your name", style: .plainTextInput())
+    guard case .text(let text, _) = try name.present() else { throw AskError.invalidAnswer("no text") }
+    say("text: \(text)")
 
-    var unlock = Alert(title: "Unlock")
-    unlock.style = .secureTextInput
-    let secret = try unlock.present().secret
+    let unlock = Alert(title: "Unlock", style: .secureTextInput())
+    var secret: SecretText?
+    if case .secret(let typed, _) = try unlock.present() { secret = typed }
     let held = status(["VmLck"])[0]
     say("secret: \(secret?.characterCount ?? -1) characters, dumpable \(dumpable()), locked \(held)")
     secret?.wipe()
@@ -298,11 +298,12 @@ default:
       _ = try TerminalConsole()
       say("second console: no error")
     } catch {
-      say("second console: \(error.message)")
+      say("second console: \(error)")
     }
-    say("first console still presents: \(try Alert(title: "Again?", buttons: [Button("Yes")]).present(on: first).title ?? "none")")
+    let again = try Alert(title: "Again?", buttons: [Button("Yes")]).present(on: first)
+    say("first console still presents: \(again.chosenButton?.title ?? "none")")
   } catch {
-    say("failed: \(error.message)")
+    say("failed: \(error)")
   }
   let after = HostState.now()
   say("after: \(after == before ? "same" : "\(after)")")

@@ -36,7 +36,7 @@ public enum AskCommand {
       // A closed stdout would swallow the result: say so before asking.
       if closed & 2 != 0 {
         // TRANSLATORS: what cannot be done, after "Cannot ".
-        finish(failed(.io(localized("write the result: standard output is closed"), errno: 0), console: nil))
+        finish(failed(.prompt(.io(operation: localized("write the result: standard output is closed"), reason: nil)), console: nil))
       }
       finish(run(invocation))
     }
@@ -56,7 +56,7 @@ public enum AskCommand {
   static func informational(_ text: String, closed: Int32) -> ExitStatus {
     if closed & 2 != 0 {
       // TRANSLATORS: what cannot be done, after "Cannot ".
-      return failed(.io(localized("write to standard output: it is closed"), errno: 0), console: nil)
+      return failed(.prompt(.io(operation: localized("write to standard output: it is closed"), reason: nil)), console: nil)
     }
     var signo: Int32 = 0
     var text = text
@@ -64,7 +64,7 @@ public enum AskCommand {
     if status == 0 { return .chosen }
     let error = errno  // before the catalogue is looked up
     // TRANSLATORS: what cannot be done, after "Cannot " (the system's reason follows).
-    return failed(.io(localized("write to standard output"), errno: error), console: nil)
+    return failed(.prompt(.io(operation: localized("write to standard output"), reason: SystemError(code: error))), console: nil)
   }
 
   /// Presents the prompts of `invocation` in order, writing each result as
@@ -78,7 +78,7 @@ public enum AskCommand {
     // before anything else is tried (not "empty", not the answer's).
     if standardInputClosed, case .jsonFromStandardInput = invocation.source {
       // TRANSLATORS: what cannot be done, after "Cannot ".
-      return failed(.io(localized("read the spec: standard input is closed"), errno: 0), console: nil)
+      return failed(.prompt(.io(operation: localized("read the spec: standard input is closed"), reason: nil)), console: nil)
     }
     do {
       console = try TerminalConsole(answers: invocation.answerSource, color: invocation.color,
@@ -89,25 +89,25 @@ public enum AskCommand {
       // A signal that stops reading, decoding, validating or laying out a
       // spec ends `ask` right there, by the same way out as anywhere, so
       // a million buttons are not taken apart first (SPEC §6: no wait).
-      Interruption.ending = { signal in finish(failed(.interrupted(signal: signal), console: console)) }
+      Interruption.ending = { signal in finish(failed(.prompt(.interrupted(by: Signal(signal))), console: console)) }
     } catch {
       // An askpass with no terminal: one line and 1, so the caller falls
       // back to its own prompt (SPEC §7).
       if invocation.output.askpass != nil, error == .noTerminal {
-        report(error.message)
+        report(error.description)
         return .cancelled
       }
-      return failed(error, console: nil)
+      return failed(.prompt(error), console: nil)
     }
     let presenter = AlertPresenter(console: console)
-    do throws(AskError) {
+    do throws(CommandError) {
       switch invocation.source {
       case .flags(let alert):
-        let response = try presenter.present(alert)
+        let response = try CommandError.prompting { () throws(AskError) in try presenter.present(alert) }
         // A signal that came with the answer wins over the answer.
         let delivered = console.endSession()
         if delivered != 0 { return .signal(delivered) }
-        try write(response, of: alert, invocation, console: console)
+        try CommandError.prompting { () throws(AskError) in try write(response, of: alert, invocation, console: console) }
         return ExitStatus(response)
       case .jsonFromStandardInput, .jsonFile:
         return try presentStream(invocation, presenter: presenter, console: console)
@@ -122,10 +122,12 @@ public enum AskCommand {
   /// (0: every prompt ended with status 0) or at the first prompt that did
   /// not end with 0, with its status. `--timeout` limits each wait for an
   /// object.
-  /// - Throws: ``AskError/spec(_:)`` for bad JSON or an empty stream;
-  ///   ``AskError/specTimedOut(seconds:)``; what presenting throws.
+  /// - Throws: ``CommandError/spec(_:)`` for an empty stream;
+  ///   ``CommandError/specTimedOut(after:)``; AskKit's errors for bad JSON
+  ///   (`invalidAlert`) and what presenting throws, as
+  ///   ``CommandError/prompt(_:)``.
   private static func presentStream(_ invocation: Invocation, presenter: AlertPresenter,
-                                    console: TerminalConsole) throws(AskError) -> ExitStatus {
+                                    console: TerminalConsole) throws(CommandError) -> ExitStatus {
     let fd = try specDescriptor(invocation.source)
     // Answer lines may follow each spec on the same stream: then read it
     // byte by byte, and each object's line to its end.
@@ -136,6 +138,28 @@ public enum AskCommand {
     let source = FileByteSource(fd: fd, readsAhead: !sharesStream && !typed, console: console)
     var scanner = JSONScanner(source: source)
     var count = 0
+    do throws(AskError) {
+      if let status = try presentEach(invocation, scanner: &scanner, source: source, sharesStream: sharesStream,
+                                      typed: typed, presenter: presenter, console: console, count: &count) {
+        return status
+      }
+    } catch {
+      // The source's deadline passed: the `--timeout` for a spec.
+      if source.timedOut { throw .specTimedOut(after: invocation.timeout ?? .zero) }
+      throw .prompt(error)
+    }
+    if count == 0 { throw .spec(localized("The spec stream is empty: no JSON object to ask")) }
+    let delivered = console.endSession()
+    return delivered != 0 ? .signal(delivered) : .chosen
+  }
+
+  /// The loop of ``presentStream(_:presenter:console:)``: each object of
+  /// the stream decoded, presented and its result written; the status of
+  /// the first prompt that did not end with 0, or `nil` at the end of the
+  /// stream (`count` prompts asked).
+  private static func presentEach(_ invocation: Invocation, scanner: inout JSONScanner, source: FileByteSource,
+                                  sharesStream: Bool, typed: Bool, presenter: AlertPresenter,
+                                  console: TerminalConsole, count: inout Int) throws(AskError) -> ExitStatus? {
     var linesSeen = 0
     while true {
       // Answer lines read from the spec's own stream count in its positions
@@ -144,7 +168,7 @@ public enum AskCommand {
       linesSeen = console.linesRead
       if typed { console.releaseTerminal() }  // held again when the prompt is drawn
       source.deadline = AlertPresenter.deadline(after: invocation.timeout).map { ($0, invocation.timeout ?? .zero) }
-      let decoded: (alert: Alert, titles: TitleIndex)
+      let decoded: SpecDecoder.Decoded
       do {  // the JSON tree goes before the prompt is drawn
         guard let object = try scanner.nextObject() else { break }
         // The previous prompt's model goes once another follows (the last
@@ -157,7 +181,7 @@ public enum AskCommand {
       }
       var alert = decoded.alert
       // `--timeout` was checked when parsed: the alert stays valid.
-      if alert.timeout == nil { alert.timeout = invocation.timeout }
+      if !decoded.hasTimeout { alert.timeout = invocation.timeout }
       let response = try presenter.present(validated: alert, titles: decoded.titles)
       // Kept past the exit: a million buttons are not freed one by one
       // after the answer is known.
@@ -171,14 +195,12 @@ public enum AskCommand {
       if status != .chosen { return status }
       count += 1
     }
-    if count == 0 { throw .spec(localized("The spec stream is empty: no JSON object to ask")) }
-    let delivered = console.endSession()
-    return delivered != 0 ? .signal(delivered) : .chosen
+    return nil
   }
 
   /// Writes the result of one prompt at once (unbuffered).
   /// - Throws: as ``TerminalConsole/writeOutput(_:asJSONString:)``.
-  private static func write(_ response: Response, of alert: Alert, _ invocation: Invocation,
+  private static func write(_ response: PromptResult, of alert: Alert, _ invocation: Invocation,
                             console: TerminalConsole) throws(AskError) {
     try ResultPrinter.write(ResultPrinter.output(for: response, alert: alert, options: invocation.output),
                             to: console)
@@ -190,21 +212,21 @@ public enum AskCommand {
   /// SIGPIPE, as a Unix tool, unless SIGPIPE was ignored when `ask` started
   /// (it stays ignored: a failure, 2). An unrecognised piped answer's hint
   /// is drawn on the terminal too when stderr does not reach it (SPEC §4).
-  private static func failed(_ error: AskError, console: TerminalConsole?) -> ExitStatus {
-    if case .invalidAnswer(let hint) = error, let console, !console.drawsOnStandardError {
+  private static func failed(_ error: CommandError, console: TerminalConsole?) -> ExitStatus {
+    if case .prompt(.invalidAnswer(let hint)) = error, let console, !console.drawsOnStandardError {
       try? console.draw(hint + "\n")
     }
     let delivered = console?.endSession() ?? 0
     if delivered != 0 { return .signal(delivered) }
-    if case .io(_, let errno) = error, errno == EPIPE, ask_signal_is_ignored(SIGPIPE) == 0 {
+    if case .prompt(.io(_, let reason?)) = error, reason.code == EPIPE, ask_signal_is_ignored(SIGPIPE) == 0 {
       return .signal(SIGPIPE)
     }
-    if case .interrupted = error {} else { report(error.message) }
+    if case .prompt(.interrupted) = error {} else { report(error.message) }
     return ExitStatus(error)
   }
 
   /// The descriptor the spec is read from: 0, or the opened `--spec` file.
-  private static func specDescriptor(_ source: PromptSource) throws(AskError) -> Int32 {
+  private static func specDescriptor(_ source: PromptSource) throws(CommandError) -> Int32 {
     guard case .jsonFile(let path) = source else { return 0 }
     // Non-blocking: a FIFO without a writer yet is opened at once and
     // waited on (poll), so signals and --timeout act while it is awaited.
@@ -240,8 +262,8 @@ public enum AskCommand {
   }
 
   /// The arguments without the program name.
-  /// - Throws: ``AskError/usage(_:)`` for an argument that is not UTF-8.
-  private static func arguments() throws(AskError) -> [String] {
+  /// - Throws: ``CommandError/usage(_:)`` for an argument that is not UTF-8.
+  private static func arguments() throws(CommandError) -> [String] {
     var result: [String] = []
     for position in 1..<Int(CommandLine.argc) {
       guard let raw = CommandLine.unsafeArgv[position],

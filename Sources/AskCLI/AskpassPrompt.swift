@@ -137,14 +137,11 @@ enum AskpassPrompt: Equatable {
     while message.last?.isWhitespace == true { message.removeLast() }
     switch self {
     case .secret:
-      return Alert(message: message, style: .secureTextInput)
+      return Alert(message: message, style: .secureTextInput())
     case .username:
-      var alert = Alert(message: message, style: .plainTextInput)
       // TRANSLATORS: the label of the field git's "Username for '…'" prompt asks in.
-      alert.textFields = [TextField(label: localized("Username"))]
-      return alert
+      return Alert(message: message, style: .plainTextInput(label: localized("Username")))
     case .hostKey(let acceptsFingerprint):
-      var alert = Alert(message: message, style: .plainTextInput)
       // TRANSLATORS: the label of the field ssh's host-key question
       // ("Are you sure you want to continue connecting (yes/no/[fingerprint])?")
       // is answered in.
@@ -152,8 +149,7 @@ enum AskpassPrompt: Equatable {
       // TRANSLATORS: the hint after the label of that field: "yes" and "no"
       // stay in English, as ssh reads the answer typed.
       let placeholder = acceptsFingerprint ? localized("yes, no or the fingerprint") : nil
-      alert.textFields = [TextField(label: label, placeholder: placeholder)]
-      return alert
+      return Alert(message: message, style: .plainTextInput(label: label, placeholder: placeholder))
     case .confirm:
       // Titles, not words of ask's: answered `yes` or `no` (or their
       // numbers) in every language, so the exit status a piped answer gives

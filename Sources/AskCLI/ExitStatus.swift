@@ -30,17 +30,19 @@ enum ExitStatus: Equatable {
 
   /// The status for a response: 124 when time ran out with nothing
   /// chosen; 1 for the cancel role only; else 0.
-  init(_ response: Response) {
+  init(_ response: PromptResult) {
     self = response.isTimeoutWithoutChoice ? .timedOut : response.isCancel ? .cancelled : .chosen
   }
 
-  /// The status for an error: the signal of ``AskError/interrupted(signal:)``,
-  /// 124 for ``AskError/specTimedOut(seconds:)``, else 2.
-  init(_ error: AskError) {
+  /// The status for an error: the signal of AskKit's
+  /// `AskError.interrupted(by:)`, 124 for
+  /// ``CommandError/specTimedOut(after:)``, else 2.
+  init(_ error: CommandError) {
     switch error {
-    case .interrupted(let signal): self = .signal(signal)
+    case .prompt(.interrupted(let signal)): self = .signal(signal.number)
     case .specTimedOut: self = .timedOut
     default: self = .failure
     }
   }
+
 }

@@ -72,11 +72,12 @@ struct Invocation: Equatable {
 
   /// Builds the action for a parsed command line. Buttons from flags are in
   /// spec order: `-d`, then `-b` and positional arguments, then `-c`.
-  /// - Throws: ``AskError/usage(_:)`` for `--sheet` with `--alert`,
+  /// - Throws: ``CommandError/usage(_:)`` for `--sheet` with `--alert`,
   ///   `--json` with `--spec`, or content options with either;
-  ///   ``AskError/spec(_:)`` when the alert breaks a rule (see
-  ///   `Alert.validated()`) or `--default` names no button.
-  static func action(for options: ParsedOptions) throws(AskError) -> Action {
+  ///   ``CommandError/prompt(_:)`` with AskKit's `invalidAlert` when the
+  ///   alert breaks a rule; ``CommandError/spec(_:)`` when `--default`
+  ///   names no button.
+  static func action(for options: ParsedOptions) throws(CommandError) -> Action {
     if options.has(.help) { return .help }
     if options.has(.version) { return .version }
     // Pinentry mode reads its own command line (AskCommand), from the first
@@ -93,7 +94,7 @@ struct Invocation: Equatable {
     invocation.output.printMode = options.has(.quiet) ? .none : options.value(.print).flatMap(PrintMode.init) ?? .title
     invocation.output.nullTerminated = options.has(.null)
     invocation.output.omitsLastTerminator = options.has(.noNewline)
-    invocation.color = options.value(.color).flatMap(ColorMode.init) ?? .auto
+    invocation.color = options.value(.color).flatMap(ColorMode.init(name:)) ?? .auto
     invocation.answers = options.value(.answers).flatMap(TerminalConsole.AnswerSource.init(option:))
     if let text = options.value(.timeout) {
       let decimal = text.allSatisfy { "0123456789.eE+-".contains($0) }
@@ -123,7 +124,7 @@ struct Invocation: Equatable {
       invocation.output.askpass = kind
       var alert = kind.alert(prompt: prompt)
       alert.timeout = invocation.timeout
-      invocation.source = .flags(try alert.validated())
+      invocation.source = .flags(try CommandError.prompting { () throws(AskError) in try alert.validated() })
     } else if options.has(.json) || options.has(.spec) {
       let given = options.has(.json) ? "--json" : "--spec"
       if options.has(.json) && options.has(.spec) {
@@ -144,13 +145,13 @@ struct Invocation: Equatable {
     } else {
       var alert = try alert(from: options)
       alert.timeout = invocation.timeout
-      invocation.source = .flags(try alert.validated())
+      invocation.source = .flags(try CommandError.prompting { () throws(AskError) in try alert.validated() })
     }
     return .present(invocation)
   }
 
   /// The alert the content options describe.
-  private static func alert(from options: ParsedOptions) throws(AskError) -> Alert {
+  private static func alert(from options: ParsedOptions) throws(CommandError) -> Alert {
     if options.has(.sheet) && options.has(.alert) {
       throw .usage(localized("Options '--sheet' and '--alert' cannot be given together"))
     }
@@ -164,30 +165,29 @@ struct Invocation: Equatable {
                       buttons: buttons,
                       presentation: options.has(.sheet) ? .actionSheet : .alert)
     try textEntry(from: options, into: &alert)
-    alert = try alert.validated()
+    alert = try CommandError.prompting { () throws(AskError) in try alert.validated() }
     if let wanted = options.value(.default) {
       guard let resolved = alert.settingDefault(named: wanted) else {
         // TRANSLATORS: %s is the value given to '--default'.
         throw .spec(localized("Default '%s' is not a button title or number", TerminalText.visible(wanted)))
       }
-      alert = try resolved.validated()
+      alert = try CommandError.prompting { () throws(AskError) in try resolved.validated() }
     }
     return alert
   }
 
   /// `-s` and the field options, each checked against the style: a field
   /// option the style has no use for is a usage error naming it.
-  private static func textEntry(from options: ParsedOptions, into alert: inout Alert) throws(AskError) {
-    let style = options.value(.style).flatMap(AlertStyle.init) ?? .default
-    alert.style = style
+  private static func textEntry(from options: ParsedOptions, into alert: inout Alert) throws(CommandError) {
+    let style = options.value(.style).flatMap(AlertStyle.Kind.init(name:)) ?? .default
     let count = style.fieldCount
-    func check(_ setting: TextEntrySetting) throws(AskError) {
+    func check(_ setting: TextEntrySetting) throws(CommandError) {
       guard options.has(setting.option), !setting.applies(to: style) else { return }
       // TRANSLATORS: the first %s is an option ('--echo'); the second says
       // which styles it applies to ("a secure field (-s secure or
       // login-password)"); the third is the style given with '-s', which
       // stays as it is.
-      throw .usage(localized("Option '%s' applies only to %s, not to style '%s'", "--" + setting.option.rawValue, setting.appliesTo(prefix: "-s ", quoted: false), style.rawValue))
+      throw .usage(localized("Option '%s' applies only to %s, not to style '%s'", "--" + setting.option.rawValue, setting.appliesTo(prefix: "-s ", quoted: false), style.name))
     }
     try check(.label)
     try check(.placeholder)
@@ -198,13 +198,13 @@ struct Invocation: Equatable {
     try check(.pattern)
     // One option at a time, not a loop over an array of them (the only one
     // at start-up, its type's metadata set up by the runtime for it).
-    func checkCount(_ option: OptionName) throws(AskError) {
+    func checkCount(_ option: OptionName) throws(CommandError) {
       if case let given = options.values(option), given.count > count {
         // TRANSLATORS: the first %s is '--label' or '--placeholder', the first
         // %d how many times it was given (always 2 or more), the second %s
         // the style given with '-s', which stays as it is; the second %d
         // is the number of fields the style has, which chooses the form.
-        throw .usage(localized("Option '%s' is given %d times, but style '%s' has %d field", plural: "Option '%s' is given %d times, but style '%s' has %d fields", count: count, "--" + option.rawValue, String(given.count), style.rawValue, String(count)))
+        throw .usage(localized("Option '%s' is given %d times, but style '%s' has %d field", plural: "Option '%s' is given %d times, but style '%s' has %d fields", count: count, "--" + option.rawValue, String(given.count), style.name, String(count)))
       }
     }
     try checkCount(.label)
@@ -214,23 +214,24 @@ struct Invocation: Equatable {
       // character's code point, written U+0009.
       throw .usage(localized("The value '%s' is invalid for '--text': it holds %s, a control or invisible character, which a field cannot edit", TerminalText.visible(text), scalar))
     }
-    if count > 0 {
-      let labels = options.values(.label), placeholders = options.values(.placeholder)
-      alert.textFields = (0..<count).map { index in
-        TextField(label: labels.indices.contains(index) ? labels[index] : nil,
-                  placeholder: placeholders.indices.contains(index) ? placeholders[index] : nil,
-                  text: index == 0 ? options.value(.text) : nil)
-      }
+    let labels = options.values(.label), placeholders = options.values(.placeholder)
+    let fields = (0..<count).map { index in
+      TextField(label: labels.indices.contains(index) ? labels[index] : nil,
+                placeholder: placeholders.indices.contains(index) ? placeholders[index] : nil,
+                text: index == 0 ? options.value(.text) : nil)
     }
-    alert.secureEcho = options.value(.echo).flatMap(SecureEcho.init) ?? .masked
+    // The counts and `--text` were checked above: the style is valid.
+    alert.style = try CommandError.prompting { () throws(AskError) in try AlertStyle(kind: style, fields: fields) }
+    alert.secureEcho = options.value(.echo).flatMap(SecureEcho.init(name:)) ?? .masked
     alert.repeatsSecureEntry = options.has(.repeat)
     alert.requiresText = options.has(.required)
     if let pattern = options.value(.pattern) {
-      guard Alert.isValidPattern(pattern) else {
+      let compiled = TextPattern(text: pattern)
+      guard compiled.regex != nil else {
         // TRANSLATORS: %s is the value given.
         throw .usage(localized("The value '%s' is invalid for '--pattern': not a valid regular expression", pattern))
       }
-      alert.pattern = pattern
+      alert.textPattern = compiled
     }
   }
 }

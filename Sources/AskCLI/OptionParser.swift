@@ -47,15 +47,15 @@ struct ParsedOptions: Equatable {
 /// is the next argument even when it starts with `-`.
 enum OptionParser {
   /// Parses `arguments` (without the program name) against `table`.
-  /// - Throws: ``AskError/usage(_:)`` naming the option for an unknown
+  /// - Throws: ``CommandError/usage(_:)`` naming the option for an unknown
   ///   option (with "Did you mean …?" when one is close), a missing value,
   ///   a value for a flag, a bad choice, or a non-repeatable option given
   ///   twice.
   static func parse(_ arguments: [String], table: [OptionSpec] = optionTable)
-    throws(AskError) -> ParsedOptions {
+    throws(CommandError) -> ParsedOptions {
     var parsed = ParsedOptions()
     var index = 0
-    func store(_ spec: OptionSpec, _ value: String, as written: String) throws(AskError) {
+    func store(_ spec: OptionSpec, _ value: String, as written: String) throws(CommandError) {
       if case .choice(let words) = spec.value, !words.contains(value) {
         // The choices are the words typed: listed as they are, untranslated.
         let choices = words.joined(separator: ", ")
@@ -77,7 +77,7 @@ enum OptionParser {
       }
       parsed.add(spec.name, value: value)
     }
-    func takeValue(for written: String) throws(AskError) -> String {
+    func takeValue(for written: String) throws(CommandError) -> String {
       index += 1
       // TRANSLATORS: %s is the option as written ('--title', '-t').
       guard index < arguments.count else { throw .usage(localized("Missing value for '%s'", written)) }

@@ -288,16 +288,16 @@ enum Pinentry {
     private mutating func ask(on console: TerminalConsole, label: String) -> Asked {
       var field = label
       while field.last == " " || field.last == ":" { field.removeLast() }
-      var alert = Alert(title: state.title, message: message(), style: .secureTextInput, timeout: state.timeout)
       // TRANSLATORS: pinentry's label of the PIN or passphrase field when
       // the prompt given is empty.
-      alert.textFields = [TextField(label: field.isEmpty ? localized("PIN") : field)]
+      let label = field.isEmpty ? localized("PIN") : field
+      let alert = Alert(title: state.title, message: message(), style: .secureTextInput(label: label),
+                        timeout: state.timeout)
       do throws(AskError) {
-        let response = try alert.present(on: console)
-        switch response.outcome {
-        case .chosen: return response.secret.map(Asked.answer) ?? .answer(SecretText(bytes: []))
-        case .endOfInput: return .ended(Reply.cancelled)
+        switch try alert.present(on: console) {
+        case .secret(let secret, _): return .answer(secret)
         case .timedOut: return .ended(Reply.timedOut)
+        default: return .ended(Reply.cancelled)
         }
       } catch {
         return .ended(Reply.cancelled)
@@ -320,22 +320,21 @@ enum Pinentry {
       guard let console = terminal() else { return Reply.noTerminal }
       // TRANSLATORS: pinentry's button that confirms, when gpg-agent names none.
       let ok = Pinentry.label(state.ok ?? state.options["default-ok"] ?? localized("OK"))
-      var buttons = [Button(ok)]
+      // A notice's one button is the default: Enter acknowledges it.
+      let okButton = Button(ok, isDefault: oneButton)
+      var buttons = [okButton]
       if !oneButton {
         if let notOK = state.notOK { buttons.append(Button(Pinentry.label(notOK))) }
         // TRANSLATORS: pinentry's button that cancels, when gpg-agent names none.
         let cancel = state.cancel ?? state.options["default-cancel"] ?? localized("Cancel")
         buttons.append(Button(Pinentry.label(cancel), role: .cancel))
       }
-      // A notice's one button is the default: Enter acknowledges it.
-      let alert = Alert(title: state.title, message: message(), buttons: buttons,
-                        defaultButtonIndex: oneButton ? 0 : nil, timeout: state.timeout)
+      let alert = Alert(title: state.title, message: message(), buttons: buttons, timeout: state.timeout)
       do throws(AskError) {
-        let response = try alert.present(on: console)
-        switch (response.outcome, response.buttonIndex) {
-        case (.chosen, 0?): return "OK"
-        case (.chosen, 1?) where !oneButton && state.notOK != nil: return Reply.notConfirmed
-        case (.timedOut, _): return Reply.timedOut
+        switch try alert.present(on: console) {
+        case .button(okButton): return "OK"
+        case .button where !oneButton && state.notOK != nil: return Reply.notConfirmed
+        case .timedOut: return Reply.timedOut
         default: return oneButton ? "OK" : Reply.cancelled
         }
       } catch {

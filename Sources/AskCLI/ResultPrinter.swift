@@ -31,7 +31,7 @@ enum OutputPiece: Equatable {
 /// the C shim (SPEC §6).
 enum ResultPrinter {
   /// The pieces to write for `response`.
-  static func output(for response: Response, alert: Alert, options: OutputOptions) -> [OutputPiece] {
+  static func output(for response: PromptResult, alert: Alert, options: OutputOptions) -> [OutputPiece] {
     let terminator = options.nullTerminated ? "\0" : "\n"
     var pieces: [OutputPiece]
     switch options.askpass {
@@ -76,7 +76,7 @@ enum ResultPrinter {
   /// The JSON object of SPEC §4, with only the keys that apply:
   /// `{"id":…,"button":…,"index":…,"buttonIndex":…,"role":…,"text":…,
   /// "login":…,"password":…,"timedOut":true,"eof":true}`.
-  static func json(_ response: Response, alert: Alert) -> [OutputPiece] {
+  static func json(_ response: PromptResult, alert: Alert) -> [OutputPiece] {
     var members: [[OutputPiece]] = []  // each one `"key":value`
     func add(_ key: String, _ value: String) { members.append([.bytes(Array("\"\(key)\":\(value)".utf8))]) }
     if let id = alert.id { add("id", jsonString(id)) }
@@ -84,12 +84,12 @@ enum ResultPrinter {
       if let title = response.title { add("button", jsonString(title)) }
       if let number = response.number { add("index", String(number)) }
       if let index = response.buttonIndex { add("buttonIndex", String(index)) }
-      add("role", jsonString(response.isCancel ? ButtonRole.cancel.rawValue : (response.role ?? .other).rawValue))
+      add("role", jsonString(response.isCancel ? ButtonRole.cancel.name : (response.role ?? .other).name))
     }
     if let text = response.text { add("text", jsonString(text)) }
     if let login = response.login { add("login", jsonString(login)) }
     if let secret = response.secret {
-      let key = alert.style == .secureTextInput ? "text" : "password"
+      let key = alert.style.kind == .secureTextInput ? "text" : "password"
       members.append([.bytes(Array("\"\(key)\":".utf8)), .secret(secret, json: true)])
     }
     if response.outcome == .timedOut { add("timedOut", "true") }

@@ -1,69 +1,131 @@
 import CShim
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Everything that can go wrong in `ask` that the caller can act on, each
-/// case with a one-line ``message`` (sentence case, user input in single
-/// quotes, no trailing period — never a secret).
+/// What presenting an alert can fail with, each case carrying what the
+/// caller needs to act on it; its ``description`` is the one-line message
+/// to show (sentence case, user input in single quotes, no trailing period,
+/// in the user's language — never a secret).
 ///
-/// A cancel is not an error (it is a ``Response`` with
-/// ``Response/isCancel``).
-/// The `ask` tool maps every case to exit status 2 but two:
-/// ``interrupted(signal:)`` ends the process by that signal (128+N), and
-/// ``specTimedOut(after:)`` is 124.
-public enum AskError: Error, Equatable, Sendable {
-  /// A command-line mistake: unknown option, missing or bad value. The
-  /// message names the option and, where one is close, the option meant.
-  case usage(String)
-  /// The alert breaks a rule of SPEC §1 (duplicate or empty title, a
-  /// destructive default, …); the message names the title or key.
-  case spec(String)
-  /// A terminal was needed (`--answers tty`) but none could be opened.
+/// A cancel or a timeout is not an error: it is a ``Response``
+/// (``Response/cancelled(_:)``, ``Response/timedOut(_:)``).
+///
+/// ```swift
+/// do {
+///   let response = try alert.present()
+/// } catch .interrupted(let signal) {
+///   print("stopped by", signal)   // the host's own handler has already run
+/// } catch {
+///   print("cannot ask:", error)   // "cannot ask: Duplicate button title 'Save'"
+/// }
+/// ```
+public enum AskError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The alert breaks a rule (a duplicate or empty title, two cancel
+  /// buttons, a destructive default, a setting its style has no use for,
+  /// …); the message names the offending title or setting. Nothing was
+  /// drawn.
+  case invalidAlert(String)
+  /// A terminal was required (``TerminalConsole/AnswerSource/terminal``)
+  /// but the controlling terminal, `/dev/tty`, cannot be opened.
   case noTerminal
-  /// The answer source is not a terminal and an answer could not be
-  /// taken: it chose no button, or its line is not UTF-8 (SPEC §6: never
-  /// replaced by U+FFFD); carries the hint or the message naming the line
-  /// (never a secret).
+  /// Another console of this process already holds the terminal: one
+  /// console a terminal at a time.
+  case terminalBusy
+  /// Answers do not come from a terminal and one could not be taken: it
+  /// chose no button, or a line is not UTF-8. Carries the hint that says
+  /// why (never a secret); a terminal would have asked again instead.
   case invalidAnswer(String)
-  /// A terminating signal (its number: `SIGINT` is 2) ended the prompt.
-  /// When ``Alert/present()-7dhf6`` throws it, the terminal was already given
-  /// back and the signal sent to the process again: the host's own
-  /// handler has run (presented from a thread that blocks the signal, it
-  /// runs on a thread that does not), and with the default action the
-  /// process has ended and nothing is thrown. A closed terminal is `SIGHUP`.
-  case interrupted(signal: Int32)
-  /// Reading or writing failed: the operation, in the user's language (what
-  /// follows "Cannot "), and `errno`.
-  case io(String, errno: Int32)
-  /// No spec arrived within the `--timeout`: exit status 124.
-  case specTimedOut(after: Duration)
-  /// The task presenting the prompt was cancelled (Task cancellation of
-  /// the `async` `present()`): the prompt ended, the
-  /// terminal was given back, and no button's handler ran.
+  /// A terminating signal (Ctrl-C is ``Signal/interrupt``) ended the
+  /// prompt. By the time it is thrown, the terminal was given back and the
+  /// signal delivered again, so the host's own handler has run (with the
+  /// default action the process has ended and nothing is thrown). A
+  /// terminal that goes away counts as ``Signal/hangUp``.
+  case interrupted(by: Signal)
+  /// Reading or writing failed: what could not be done, in the user's
+  /// language (the words after "Cannot ": `read the answer`), and the
+  /// system's reason when there is one.
+  case io(operation: String, reason: SystemError?)
+  /// A ``ScriptedConsole`` was asked for an answer after its last one.
+  case scriptExhausted
+  /// The task presenting the alert (with `await`) was cancelled: the
+  /// prompt ended, the terminal was given back, and no button's handler
+  /// ran. (Typed throws cannot throw `CancellationError`.)
   case cancelled
 
-  /// The one-line message for standard error, without the program name,
-  /// in the user's language (SPEC §6), the system's reason for an `io`
-  /// error too where glibc's own catalogue has it.
-  public var message: String {
+  /// The one-line message, without a program name, in the user's
+  /// language; the system's reason for an `io` error too, where the C
+  /// library's own catalogue has it.
+  public var description: String {
     switch self {
-    case .usage(let text), .spec(let text), .invalidAnswer(let text): text
+    case .invalidAlert(let text), .invalidAnswer(let text): text
     case .noTerminal: localized("No terminal to read the answer from (/dev/tty cannot be opened)")
+    case .terminalBusy: localized("Cannot %s", localized("use the terminal: another console of this process has it"))
     // TRANSLATORS: %d is the signal's number (2 is SIGINT).
-    case .interrupted(let signal): localized("Interrupted by signal %d", String(signal))
+    case .interrupted(let signal): localized("Interrupted by signal %d", String(signal.number))
     // TRANSLATORS: %s is what could not be done ("read the spec").
-    case .io(let operation, let errno) where errno == 0: localized("Cannot %s", operation)
+    case .io(let operation, nil): localized("Cannot %s", operation)
     // TRANSLATORS: %1$s is what could not be done ("read the spec"), %2$s
     // the system's reason ("Permission denied").
-    case .io(let operation, let errno): localized("Cannot %s: %s", operation, String(cString: ask_message_error(errno)))
-    // TRANSLATORS: %s is a duration ("30 s").
-    case .specTimedOut(let limit): localized("No spec arrived within %s", AlertLayout.duration(limit))
+    case .io(let operation, let reason?): localized("Cannot %s: %s", operation, reason.description)
+    case .scriptExhausted: localized("Cannot %s", localized("read past the scripted answers"))
     // TRANSLATORS: a program presented a prompt from a task (Swift
     // concurrency), and cancelled that task before the prompt was answered.
     case .cancelled: localized("The prompt was cancelled by its task")
     }
   }
+}
+
+/// A POSIX signal that can end a prompt, known by its name (`SIGINT`).
+public struct Signal: Sendable, Hashable, CustomStringConvertible {
+  /// The signal's number on this system.
+  package let number: Int32
+
+  /// The signal numbered `number` on this system.
+  package init(_ number: Int32) { self.number = number }
+
+  /// `SIGHUP`: the terminal went away.
+  public static let hangUp = Signal(1)
+  /// `SIGINT`: Ctrl-C.
+  public static let interrupt = Signal(2)
+  /// `SIGQUIT`: Ctrl-\.
+  public static let quit = Signal(3)
+  /// `SIGPIPE`: the reader of a pipe is gone.
+  public static let brokenPipe = Signal(13)
+  /// `SIGALRM`: a timer ran out.
+  public static let alarm = Signal(14)
+  /// `SIGTERM`: `kill`'s default.
+  public static let terminate = Signal(15)
+
+  /// The signal's name as C spells it: `SIGINT`; `SIG` and the number for
+  /// one without a name here (`SIG34`, a real-time signal).
+  public var name: String {
+    switch number {
+    case 1: "SIGHUP"
+    case 2: "SIGINT"
+    case 3: "SIGQUIT"
+    case 6: "SIGABRT"
+    case 10: "SIGUSR1"
+    case 12: "SIGUSR2"
+    case 13: "SIGPIPE"
+    case 14: "SIGALRM"
+    case 15: "SIGTERM"
+    default: "SIG\(number)"
+    }
+  }
+
+  /// ``name``.
+  public var description: String { name }
+}
+
+/// The reason the operating system gave for a failed call (`errno`), with
+/// the C library's message for it.
+public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The POSIX error number (`errno`: `EPIPE` when the reader of a pipe
+  /// is gone).
+  public let code: Int32
+
+  /// The reason numbered `code`.
+  public init(code: Int32) { self.code = code }
+
+  /// The C library's message for it, in the user's language where its
+  /// catalogue has one ("Permission denied").
+  public var description: String { String(cString: ask_message_error(code)) }
 }

@@ -101,7 +101,7 @@ struct AskpassPromptTests {
     #expect(kind == .hostKey(acceptsFingerprint: prompt.text.hasSuffix("fingerprint])? ")
                                || prompt.text.hasSuffix("the fingerprint: ")))
     let alert = try kind.alert(prompt: prompt.text).validated()
-    #expect(alert.style == .plainTextInput && alert.textFields.first?.label == "Answer")
+    #expect(alert.style.kind == .plainTextInput && alert.textFields.first?.label == "Answer")
   }
 
   @Test("A prompt that only holds ssh's or git's words is masked: keyboard-interactive prompts are the server's",
@@ -141,9 +141,9 @@ struct AskpassPromptTests {
   @Test("The alerts: the prompt as message lines, the field as the kind asks")
   func alerts() throws {
     let secret = try AskpassPrompt.secret.alert(prompt: "Enter passphrase for /k: ").validated()
-    #expect(secret.message == "Enter passphrase for /k:" && secret.style == .secureTextInput)
+    #expect(secret.message == "Enter passphrase for /k:" && secret.style.kind == .secureTextInput)
     let user = try AskpassPrompt.username.alert(prompt: "Username for 'https://e.com': ").validated()
-    #expect(user.style == .plainTextInput && user.textFields.first?.label == "Username")
+    #expect(user.style.kind == .plainTextInput && user.textFields.first?.label == "Username")
     let confirm = try AskpassPrompt.confirm.alert(prompt: "Allow use of key k?\nKey fingerprint F.").validated()
     #expect(confirm.message == "Allow use of key k?\nKey fingerprint F.")
     #expect(confirm.buttons.map(\.title) == ["Yes", "No"] && confirm.cancelButtonIndex == 1)
@@ -158,13 +158,13 @@ struct AskpassPromptTests {
     }
     #expect(invocation.answerSource == (isatty(0) == 1 ? .terminalOrStandardInput : .terminal))
     #expect(invocation.output.askpass == .secret)
-    #expect(throws: AskError.usage("Option '--title' cannot be used with '--askpass': the caller's prompt is the content")) {
+    #expect(throws: CommandError.usage("Option '--title' cannot be used with '--askpass': the caller's prompt is the content")) {
       try Invocation.action(for: OptionParser.parse(["--askpass", "P", "-t", "T"]))
     }
-    #expect(throws: AskError.usage("Option '--print' cannot be used with '--askpass': the caller reads the answer alone")) {
+    #expect(throws: CommandError.usage("Option '--print' cannot be used with '--askpass': the caller reads the answer alone")) {
       try Invocation.action(for: OptionParser.parse(["--askpass", "P", "--print", "index"]))
     }
-    #expect(throws: AskError.usage("Argument 'B' cannot be given with '--askpass': it takes one prompt")) {
+    #expect(throws: CommandError.usage("Argument 'B' cannot be given with '--askpass': it takes one prompt")) {
       try Invocation.action(for: OptionParser.parse(["--askpass", "P", "B"]))
     }
   }

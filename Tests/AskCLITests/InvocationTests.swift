@@ -6,13 +6,13 @@ import Testing
 struct InvocationTests {
   func invocation(_ arguments: [String]) throws -> Invocation {
     guard case .present(let invocation) = try Invocation.action(for: OptionParser.parse(arguments))
-    else { throw AskError.usage("not a prompt") }
+    else { throw CommandError.usage("not a prompt") }
     return invocation
   }
 
   func alert(_ arguments: [String]) throws -> Alert {
     guard case .flags(let alert) = try invocation(arguments).source else {
-      throw AskError.usage("not from flags")
+      throw CommandError.usage("not from flags")
     }
     return alert
   }
@@ -37,18 +37,18 @@ struct InvocationTests {
 
   @Test("Spec errors are reported with the offending title", arguments: [
     (["-t", "T", "report.txt", "Report.TXT", "other.txt"],
-     AskError.spec("Duplicate button title 'Report.TXT' (same as 'report.txt')")),
-    (["-c", "Close", "Close"], .spec("Duplicate button title 'Close'")),
-    (["-t", "T", ""], .spec("Button 1 has an empty title")),
+     CommandError.prompt(.invalidAlert("Duplicate button title 'Report.TXT' (same as 'report.txt')"))),
+    (["-c", "Close", "Close"], .prompt(.invalidAlert("Duplicate button title 'Close'"))),
+    (["-t", "T", ""], .prompt(.invalidAlert("Button 1 has an empty title"))),
     (["-d", "Delete", "--default", "Delete", "Keep"],
-     .spec("The destructive button 'Delete' cannot be the default")),
+     .prompt(.invalidAlert("The destructive button 'Delete' cannot be the default"))),
     (["--default", "Nope", "A"], .spec("Default 'Nope' is not a button title or number")),
     (["--sheet", "--alert"], .usage("Options '--sheet' and '--alert' cannot be given together")),
     (["--color", "never", "--pinentry"], .usage("Option '--pinentry' must come first: the arguments after it are pinentry's own")),
     (["-q", "--print", "json"], .usage("Options '--quiet' and '--print' cannot be given together: --quiet is --print none")),
     (["--askpass", "Password:", "-q"], .usage("Option '--quiet' cannot be used with '--askpass': the caller reads the answer alone")),
   ])
-  func errors(arguments: [String], error: AskError) {
+  func errors(arguments: [String], error: CommandError) {
     #expect(throws: error) { try invocation(arguments) }
   }
 
@@ -88,18 +88,18 @@ struct InvocationTests {
     (["--json", "--spec", "f"], "Options '--json' and '--spec' cannot be given together"),
   ])
   func contentWithSpec(arguments: [String], message: String) {
-    #expect(throws: AskError.usage(message)) { try invocation(arguments) }
+    #expect(throws: CommandError.usage(message)) { try invocation(arguments) }
   }
 
   @Test("Text-entry options build the fields of the style")
   func textEntry() throws {
     let alert = try alert(["-s", "login-password", "--label", "User", "--placeholder", "alice@example.com",
                            "--label", "Pass", "--text", "bob", "--repeat", "--echo", "no", "--timeout", "2.5"])
-    #expect(alert.style == .loginAndPasswordInput)
+    #expect(alert.style.kind == .loginAndPasswordInput)
     #expect(alert.textFields == [TextField(label: "User", placeholder: "alice@example.com", text: "bob"),
                                  TextField(label: "Pass")])
-    #expect(alert.repeatsSecureEntry && alert.secureEcho == .no && alert.timeout == .milliseconds(2500))
-    #expect(try self.alert(["-s", "plain", "--pattern", "[0-9]+", "--required"]).pattern == "[0-9]+")
+    #expect(alert.repeatsSecureEntry && alert.secureEcho == .hidden && alert.timeout == .milliseconds(2500))
+    #expect(try self.alert(["-s", "plain", "--pattern", "[0-9]+", "--required"]).textPattern?.text == "[0-9]+")
   }
 
   @Test("A field option the style has no use for is a usage error naming it", arguments: [
@@ -115,7 +115,7 @@ struct InvocationTests {
     (["--timeout", "-1"], "The value '-1' is invalid for '--timeout': expected a number of seconds, 0 or more (0: no limit)"),
   ])
   func fieldOptionErrors(arguments: [String], message: String) {
-    #expect(throws: AskError.usage(message)) { try invocation(arguments) }
+    #expect(throws: CommandError.usage(message)) { try invocation(arguments) }
   }
 
   @Test("Any positive limit is at least a millisecond; past a thousand years (1e400 too) is no limit; JSON reads it the same",
@@ -125,14 +125,17 @@ struct InvocationTests {
     #expect(try alert(["--timeout", text, "A"]).timeout == limit)
     var scanner = JSONScanner(source: MemoryByteSource("{\"timeout\":\(text)}"))
     let node = try #require(try scanner.nextObject())
-    #expect(try SpecDecoder.alert(from: node).timeout == limit ?? .zero)  // a spec's 0: no limit, said
+    // One spelling of no limit, nil; a spec's own 0 still says it has one
+    // (the command line's --timeout does not replace it).
+    let decoded = try SpecDecoder.validatedAlert(from: node)
+    #expect(decoded.alert.timeout == limit && decoded.hasTimeout)
   }
 
   @Test("A --default number that is not a button is an error, whatever its size", arguments: [
     "0", "-1", "3", "-9223372036854775808", "9223372036854775807",
   ])
   func defaultNumbers(number: String) {
-    #expect(throws: AskError.self) { try invocation(["--default", number, "A", "B"]) }
+    #expect(throws: CommandError.self) { try invocation(["--default", number, "A", "B"]) }
   }
 
   @Test("--help and --version win over everything else")

@@ -15,7 +15,7 @@ struct OptionParserTests {
   ] as [([String], [String: [String]]?, [String]?)])
   func forms(arguments: [String], values: [String: [String]]?, positional: [String]?) throws {
     guard let values, let positional else {
-      #expect(throws: AskError.self) { try OptionParser.parse(arguments) }
+      #expect(throws: CommandError.self) { try OptionParser.parse(arguments) }
       return
     }
     let parsed = try OptionParser.parse(arguments)
@@ -39,7 +39,7 @@ struct OptionParserTests {
     (["-c", "A", "-c", "B"], "Option '--cancel' can be given only once"),
   ])
   func mistakes(arguments: [String], message: String) {
-    #expect(throws: AskError.usage(message)) { try OptionParser.parse(arguments) }
+    #expect(throws: CommandError.usage(message)) { try OptionParser.parse(arguments) }
   }
 
   @Test("Edit distance counts characters")

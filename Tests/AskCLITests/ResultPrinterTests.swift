@@ -10,7 +10,7 @@ struct ResultPrinterTests {
   static let alert = try! Alert(buttons: [Button("A"), Button("B"), Button("No", role: .cancel)])
     .validated()
 
-  func output(_ response: Response, _ mode: PrintMode, null: Bool = false, noNewline: Bool = false,
+  func output(_ response: PromptResult, _ mode: PrintMode, null: Bool = false, noNewline: Bool = false,
               id: String? = nil) -> String {
     var alert = Self.alert
     alert.id = id
@@ -32,7 +32,7 @@ struct ResultPrinterTests {
 
   @Test("Title, index and JSON of a chosen button")
   func chosen() {
-    let b = Response.chose(1, in: Self.alert)
+    let b = PromptResult.chose(1, in: Self.alert)
     #expect(output(b, .title) == "B\n")
     #expect(output(b, .index) == "2\n")
     #expect(output(b, .json) == #"{"button":"B","index":2,"buttonIndex":1,"role":"other"}"# + "\n")
@@ -45,15 +45,15 @@ struct ResultPrinterTests {
 
   @Test("A cancel prints nothing as title or index, and a cancel object as JSON")
   func cancel() {
-    let byButton = Response.chose(2, in: Self.alert)
-    let byEOF = Response.endOfInput(in: Self.alert)
+    let byButton = PromptResult.chose(2, in: Self.alert)
+    let byEOF = PromptResult.endOfInput(in: Self.alert)
     for response in [byButton, byEOF] {
       #expect(output(response, .title).isEmpty)
       #expect(output(response, .index).isEmpty)
     }
     #expect(output(byEOF, .json) ==
       #"{"button":"No","index":3,"buttonIndex":2,"role":"cancel","eof":true}"# + "\n")
-    let bare = Response.endOfInput(in: try! Alert(buttons: [Button("A")]).validated())
+    let bare = PromptResult.endOfInput(in: try! Alert(buttons: [Button("A")]).validated())
     #expect(output(bare, .json) == #"{"role":"cancel","eof":true}"# + "\n")
   }
 
@@ -86,12 +86,12 @@ struct ResultPrinterTests {
   @Test("Text styles print their values, secrets from their own memory, after an explicit button")
   func textStyles() throws {
     var login = Alert()
-    login.style = .loginAndPasswordInput
-    var response = Response(.chosen, title: "OK", role: .other)
+    login.style = .loginAndPasswordInput()
+    var response = PromptResult(.chosen, title: "OK", role: .other)
     response.isImpliedButton = true
     response.login = "alice"
     response.secret = SecretText(bytes: Array("p\"w".utf8))
-    func text(_ alert: Alert, _ response: Response, _ options: OutputOptions) -> String {
+    func text(_ alert: Alert, _ response: PromptResult, _ options: OutputOptions) -> String {
       Self.text(ResultPrinter.output(for: response, alert: alert, options: options))
     }
     #expect(text(login, response, OutputOptions()) == "alice\n<secret:p\"w>\n")
@@ -99,8 +99,8 @@ struct ResultPrinterTests {
     #expect(text(login, response, OutputOptions(printMode: .json)) ==
       #"{"button":"OK","role":"other","login":"alice","password":<secret:p"w:json>}"# + "\n")
     var secure = Alert(buttons: [Button("Unlock")])
-    secure.style = .secureTextInput
-    var chosen = Response.chose(0, in: try secure.validated())
+    secure.style = .secureTextInput()
+    var chosen = PromptResult.chose(0, in: try secure.validated())
     chosen.secret = SecretText(bytes: Array("x".utf8))
     #expect(text(secure, chosen, OutputOptions()) == "Unlock\n<secret:x>\n")
     #expect(text(secure, chosen, OutputOptions(printMode: .json)) ==
@@ -109,20 +109,20 @@ struct ResultPrinterTests {
 
   @Test("A timeout with nothing chosen prints nothing, or only id and timedOut")
   func timeout() {
-    let response = Response.timedOutWithoutChoice
+    let response = PromptResult.timedOutWithoutChoice
     #expect(output(response, .title).isEmpty)
     #expect(output(response, .index).isEmpty)
     #expect(output(response, .json, id: "q") == #"{"id":"q","timedOut":true}"# + "\n")
     #expect(ExitStatus(response) == .timedOut)
-    let chosen = Response.chose(1, in: Self.alert, outcome: .timedOut)
+    let chosen = PromptResult.chose(1, in: Self.alert, outcome: .timedOut)
     #expect(output(chosen, .json) == #"{"button":"B","index":2,"buttonIndex":1,"role":"other","timedOut":true}"# + "\n")
     #expect(ExitStatus(chosen) == .chosen)
   }
 
   @Test("Only the cancel role exits 1")
   func exitStatus() {
-    #expect(ExitStatus(Response.chose(0, in: Self.alert)) == .chosen)
-    #expect(ExitStatus(Response.chose(2, in: Self.alert)) == .cancelled)
-    #expect(ExitStatus(Response.endOfInput(in: Self.alert)) == .cancelled)
+    #expect(ExitStatus(PromptResult.chose(0, in: Self.alert)) == .chosen)
+    #expect(ExitStatus(PromptResult.chose(2, in: Self.alert)) == .cancelled)
+    #expect(ExitStatus(PromptResult.endOfInput(in: Self.alert)) == .cancelled)
   }
 }

@@ -28,8 +28,8 @@ struct HostTests {
   func prompts() throws {
     let pty = try PseudoTerminal(executable: Self.probe, arguments: ["prompts"], environment: Self.environment)
     try pty.waitForPrompt("Choice [1-4")
-    pty.type("2\r")  // Negotiate: spec index 1
-    #expect(try line(pty, startingWith: "sheet:") == "sheet: index 1")
+    pty.type("2\r")  // Negotiate
+    #expect(try line(pty, startingWith: "sheet:") == "sheet: Negotiate")
     try pty.waitForPrompt("Text: ")
     pty.type("да, 你好\r")  // typed without the host calling setlocale
     #expect(try line(pty, startingWith: "text:") == "text: да, 你好")
@@ -82,7 +82,7 @@ struct HostTests {
     let pty = try PseudoTerminal(executable: Self.probe, arguments: ["signal"], environment: Self.environment)
     try pty.waitForPrompt("Choice [1-4")
     pty.signal(SIGTERM)
-    #expect(try line(pty, startingWith: "sheet:") == "sheet: interrupted(signal: 15)")
+    #expect(try line(pty, startingWith: "sheet:") == "sheet: Interrupted by signal 15")
     #expect(try line(pty, startingWith: "handler runs:") == "handler runs: 1")
     #expect(try line(pty, startingWith: "modes at handler:") == "modes at handler: the host's")
     #expect(try line(pty, startingWith: "after:") == "after: same")
@@ -109,7 +109,7 @@ struct HostTests {
     let blocks = try line(pty, startingWith: "presenting thread blocks:")
     #expect(blocks == "presenting thread blocks: SIGINT SIGTERM")  // as a pool thread does
     let sheet = try line(pty, startingWith: "sheet:")
-    #expect(sheet == "sheet: interrupted(signal: \(sig))")
+    #expect(sheet == "sheet: Interrupted by signal \(sig)")
     let pending = try line(pty, startingWith: "pending there:")
     #expect(pending == "pending there: none")
     let runs = try line(pty, startingWith: "handler runs:")
@@ -140,7 +140,7 @@ struct HostTests {
     try pty.waitForPrompt("Choice [1-4")
     pty.type("2\r")
     let sheet = try line(pty, startingWith: "sheet:")
-    #expect(sheet == "sheet: index 1")
+    #expect(sheet == "sheet: Negotiate")
     let after = try line(pty, startingWith: "actions after:")
     #expect(after == "actions after: as before")
     let status = try pty.waitForExit()
@@ -156,13 +156,13 @@ struct HostTests {
     try pty.waitForPrompt("Choice [1-3")
     pty.type("\r")  // the default: Save
     #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == "Button index: 1 (Negotiate)\nSaved.\n")
+    #expect(pty.stdout == "Chose: Negotiate\nSaved.\n")
     #expect(pty.termiosRestored)
   }
 
   @Test("The example's cancel and destructive closures", arguments: [
     ("\u{4}", "3\r", "Cancelled.\nKept editing.\n"),
-    ("1\r", "1\r", "Button index: 0 (Destroy)\nDiscarded.\n"),
+    ("1\r", "1\r", "Chose: Destroy\nDiscarded.\n"),
   ])
   func exampleOtherButtons(sheet: LoggedText, alert: LoggedText, stdout: LoggedText) throws {
     let pty = try PseudoTerminal(executable: Self.example, arguments: [], environment: Self.environment)

@@ -40,8 +40,7 @@ struct AlertLayoutTests {
   @Test("An alert lists the cancel button with the others and marks the default in words")
   func alertWithDefault() throws {
     let alert = try Alert(title: "Delete 3 files?", message: "This cannot\nbe undone.",
-                          buttons: [Button("Delete", role: .destructive), Button("Keep", role: .cancel)],
-                          defaultButtonIndex: 1).validated()
+                          buttons: [Button("Delete", role: .destructive), Button("Keep", role: .cancel, isDefault: true)]).validated()
     for colored in [false, true] {
       #expect(try AlertLayout.render(alert, theme: Theme(isColored: colored)).hasSuffix("""
         This cannot

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import AskKit
 
@@ -9,7 +10,7 @@ struct AlertPresenterTests {
   func reprompt() throws {
     let console = ScriptedConsole(answers: ["9", "b"])
     let response = try AlertPresenter(console: console).present(Self.pick)
-    #expect(response == Response(.chosen, buttonIndex: 1, number: 2, title: "Beta", role: .other))
+    #expect(response == PromptResult(.chosen, buttonIndex: 1, number: 2, title: "Beta", role: .other))
     #expect(console.transcript == """
       Pick
         1) Alpha
@@ -35,14 +36,14 @@ struct AlertPresenterTests {
   func endOfInputWithCancel() throws {
     let alert = Alert(buttons: [Button("Go"), Button("Stop", role: .cancel)])
     let response = try AlertPresenter(console: ScriptedConsole(answers: [.endOfInput])).present(alert)
-    #expect(response == Response(.endOfInput, buttonIndex: 1, number: 2, title: "Stop", role: .cancel))
+    #expect(response == PromptResult(.endOfInput, buttonIndex: 1, number: 2, title: "Stop", role: .cancel))
     #expect(response.isCancel)
   }
 
   @Test("End of input without a cancel button is a cancel with no button")
   func endOfInputWithoutCancel() throws {
     let response = try AlertPresenter(console: ScriptedConsole(answers: [.endOfInput])).present(Self.pick)
-    #expect(response == Response(.endOfInput))
+    #expect(response == PromptResult(.endOfInput))
     #expect(response.isCancel && response.role == nil && response.buttonIndex == nil)
   }
 
@@ -55,28 +56,29 @@ struct AlertPresenterTests {
     #expect(console.transcript.isEmpty)
   }
 
-  @Test("The chosen button's handler runs, and only that one: a plain closure on local state")
+  @Test("The chosen button's handler runs, and only that one: a @Sendable closure")
   func handlers() throws {
-    var ran: [String] = []
-    let alert = Alert(buttons: [Button("A") { ran.append("A") }, Button("B") { ran.append("B") },
-                                Button("C", role: .cancel) { ran.append("C") }])
+    let ran = Mutex<[String]>([])
+    let alert = Alert(buttons: [Button("A") { ran.withLock { $0.append("A") } },
+                                Button("B") { ran.withLock { $0.append("B") } },
+                                Button("C", role: .cancel) { ran.withLock { $0.append("C") } }])
     _ = try alert.present(on: ScriptedConsole(answers: ["2"]))
-    #expect(ran == ["B"])
+    #expect(ran.withLock { $0 } == ["B"])
     _ = try alert.present(on: ScriptedConsole(answers: [.endOfInput]))  // the cancel button's
-    #expect(ran == ["B", "C"])
+    #expect(ran.withLock { $0 } == ["B", "C"])
     var timed = alert
-    timed.defaultButtonIndex = 0
+    timed.buttons[0].isDefault = true
     timed.timeout = .seconds(5)
     _ = try timed.present(on: ScriptedConsole(answers: [.timeout]))  // the default's
-    #expect(ran == ["B", "C", "A"])
+    #expect(ran.withLock { $0 } == ["B", "C", "A"])
   }
 
   @Test("The engine itself runs no handler: present(on:) does, once the console is given back")
   func engineRunsNoHandler() throws {
-    var ran = 0
-    let alert = Alert(buttons: [Button("A") { ran += 1 }])
+    let ran = Mutex(0)
+    let alert = Alert(buttons: [Button("A") { ran.withLock { $0 += 1 } }])
     _ = try AlertPresenter(console: ScriptedConsole(answers: ["1"])).present(alert)
-    #expect(ran == 0)
+    #expect(ran.withLock { $0 } == 0)
   }
 
   @Test("A timeout without a default says so, with no button and no role")
@@ -84,12 +86,12 @@ struct AlertPresenterTests {
     var alert = Self.pick
     alert.timeout = .seconds(5)
     let response = try alert.present(on: ScriptedConsole(answers: [.timeout]))
-    #expect(response.outcome == .timedOut && response.role == nil && !response.isCancel)
+    #expect(response == .timedOut(nil) && response.chosenButton == nil && !response.isCancelled)
   }
 
   @Test("A scripted console that runs out throws instead of blocking")
   func exhaustion() {
-    #expect(throws: AskError.io("read past the scripted answers", errno: 0)) {
+    #expect(throws: AskError.scriptExhausted) {
       try AlertPresenter(console: ScriptedConsole(answers: ["x"])).present(Self.pick)
     }
   }

@@ -7,7 +7,7 @@ struct AlertValidationTests {
   @Test("An alert with no buttons gets one implied OK that is also the default")
   func impliedOK() throws {
     let alert = try Alert(title: "Nothing to choose").validated()
-    #expect(alert.buttons == [Button("OK")])
+    #expect(alert.buttons == [Button("OK", isDefault: true)])
     #expect(alert.defaultButtonIndex == 0)
   }
 
@@ -56,11 +56,14 @@ struct AlertValidationTests {
               "More than one destructive button: 'A' and 'B'"),
     Violation([Button("Delete", role: .destructive), Button("Keep")], 0,
               "The destructive button 'Delete' cannot be the default"),
-    Violation([Button("A")], 3, "Default button index 3 is not a button"),
+    Violation([Button("A", isDefault: true), Button("B", isDefault: true)], nil,
+              "More than one default button: 'A' and 'B'"),
   ])
   func violations(_ violation: Violation) {
-    #expect(throws: AskError.spec(violation.message)) {
-      try Alert(title: "T", buttons: violation.buttons, defaultButtonIndex: violation.defaultIndex).validated()
+    #expect(throws: AskError.invalidAlert(violation.message)) {
+      var buttons = violation.buttons
+      if let index = violation.defaultIndex { buttons[index].isDefault = true }
+      return try Alert(title: "T", buttons: buttons).validated()
     }
   }
 
@@ -75,17 +78,17 @@ struct AlertValidationTests {
         arguments: invisibles)
   func invisibleDuplicates(_ invisible: LoggedScalar) {
     let message = "Duplicate button title 'Sa\(invisible.escaped)ve' (same as 'Save')"
-    #expect(throws: AskError.spec(message)) {
+    #expect(throws: AskError.invalidAlert(message)) {
       try Alert(buttons: [Button("Save"), Button("Sa\(invisible.text)ve")]).validated()
     }
-    #expect(throws: AskError.spec("Duplicate button title 'save\(invisible.escaped)' (same as 'Save')")) {
+    #expect(throws: AskError.invalidAlert("Duplicate button title 'save\(invisible.escaped)' (same as 'Save')")) {
       try Alert(buttons: [Button("Save"), Button("save\(invisible.text)")]).validated()
     }
   }
 
   @Test("A title of only invisible characters and spaces is empty", arguments: invisibles)
   func invisibleTitle(_ invisible: LoggedScalar) {
-    #expect(throws: AskError.spec("Button 2 has an empty title")) {
+    #expect(throws: AskError.invalidAlert("Button 2 has an empty title")) {
       try Alert(buttons: [Button("Save"), Button(" \(invisible.text)\(invisible.text) ")]).validated()
     }
   }
@@ -109,7 +112,7 @@ struct AlertValidationTests {
   @Test("A rule's message quotes titles as shown and shortened: no control character, no 10 MB line (fuzzing found it)",
         arguments: [
     HostileAlert(name: "destructive default with DEL and CSI",
-                 alert: Alert(buttons: [Button("a"), Button("del\u{7F}\u{1B}[2J", role: .destructive)], defaultButtonIndex: 1)),
+                 alert: Alert(buttons: [Button("a"), Button("del\u{7F}\u{1B}[2J", role: .destructive, isDefault: true)])),
     HostileAlert(name: "duplicates with OSC and BEL",
                  alert: Alert(buttons: [Button("x\u{1B}]0;t\u{7}"), Button("X\u{1B}]0;t\u{7}")])),
     HostileAlert(name: "two cancel buttons with a C1 CSI and BS",
@@ -123,15 +126,14 @@ struct AlertValidationTests {
       _ = try hostile.alert.validated()
       Issue.record("validated")
     } catch {
-      #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-      #expect(error.message.count < 200)
+      #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+      #expect(error.description.count < 200)
     }
   }
 
   @Test("The cancel button may be the default")
   func cancelDefault() throws {
-    let alert = try Alert(buttons: [Button("Go"), Button("Stop", role: .cancel)],
-                          defaultButtonIndex: 1).validated()
+    let alert = try Alert(buttons: [Button("Go"), Button("Stop", role: .cancel, isDefault: true)]).validated()
     #expect(alert.defaultButtonIndex == 1)
   }
 }

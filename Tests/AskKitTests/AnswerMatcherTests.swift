@@ -44,7 +44,7 @@ struct AnswerMatcherTests {
 
   @Test("An empty answer chooses the default")
   func emptyChoosesDefault() throws {
-    let alert = try Alert(buttons: [Button("A"), Button("B")], defaultButtonIndex: 1).validated()
+    let alert = try Alert(buttons: [Button("A"), Button("B", isDefault: true)]).validated()
     #expect(AnswerMatcher.match("", in: alert) == .button(1))
     #expect(AnswerMatcher.match("   ", in: alert) == .button(1))
   }
@@ -95,7 +95,7 @@ struct AnswerMatcherTests {
     let alert = try Alert(buttons: [Button("Only")]).validated()
     #expect(AnswerMatcher.match("\u{200B}", in: alert) == .unrecognized(
       "There is no default button: type 1 or a title."))
-    let withDefault = try Alert(buttons: [Button("A"), Button("B")], defaultButtonIndex: 1).validated()
+    let withDefault = try Alert(buttons: [Button("A"), Button("B", isDefault: true)]).validated()
     #expect(AnswerMatcher.match("\u{AD}\u{200B}", in: withDefault) == .button(1))
   }
 
@@ -178,7 +178,7 @@ struct AnswerMatcherTests {
         arguments: ["3", "1", "0", "OK"])
   func noButtons(answer: String) throws {
     var alert = Alert(title: "Unlock")
-    alert.style = .secureTextInput
+    alert.style = .secureTextInput()
     let validated = try alert.validated()
     #expect(validated.buttons.isEmpty)
     #expect(AnswerMatcher.match(answer, in: validated) == .unrecognized("There is no button to choose."))

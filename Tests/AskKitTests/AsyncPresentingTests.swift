@@ -82,13 +82,13 @@ extension TerminalSessionUnitTests {
     defer { close(master); close(slave) }
     let console = try TerminalConsole(terminalPath: path, color: .never)
     #expect(!console.isClosed)
-    #expect(throws: AskError.io("use the terminal: another console of this process has it", errno: 0)) {
+    #expect(throws: AskError.terminalBusy) {
       _ = try TerminalConsole(terminalPath: path)
     }
     console.close()
     console.close()
     #expect(console.isClosed)
-    #expect(throws: AskError.io("use the console: it was closed", errno: 0)) {
+    #expect(throws: AskError.io(operation: "use the console: it was closed", reason: nil)) {
       _ = try Alert(title: "Closed", buttons: [Button("Yes")]).present(on: console)
     }
     #expect(throws: Never.self) { _ = try TerminalConsole(terminalPath: path) }

@@ -94,7 +94,7 @@ struct CaseFoldingTests {
   static func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
 
   static func bytes(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(root + "/" + path, "rb") else { throw AskError.io("open \(path)", errno: errno) }
+    guard let file = fopen(root + "/" + path, "rb") else { throw AskError.io(operation: "open \(path)", reason: SystemError(code: errno)) }
     defer { fclose(file) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)

@@ -83,7 +83,7 @@ struct JSONScannerTests {
       #expect([found.1, found.2] == [1, column])
       column += title.count + 3
     }
-    #expect(throws: AskError.spec("Spec at line 2, column 7: expected a value, found 'x'")) { try scanner.nextObject() }
+    #expect(throws: AskError.invalidAlert("Spec at line 2, column 7: expected a value, found 'x'")) { try scanner.nextObject() }
   }
 
   @Test("Bad JSON is one message with its line and column", arguments: [
@@ -107,7 +107,7 @@ struct JSONScannerTests {
     ("{\"a\":[1,2", "Spec at line 1, column 10: unexpected end of input in an array"),
   ])
   func errors(text: LoggedText, message: String) {
-    #expect(throws: AskError.spec(message)) { try objects(text.text) }
+    #expect(throws: AskError.invalidAlert(message)) { try objects(text.text) }
   }
 
   @Test("Invalid UTF-8 is rejected where it stands", arguments: [
@@ -118,7 +118,7 @@ struct JSONScannerTests {
   ] as [([UInt8], String)])
   func invalidUTF8(bytes: [UInt8], message: String) {
     var scanner = JSONScanner(source: MemoryByteSource(bytes))
-    #expect(throws: AskError.spec(message)) { try scanner.nextObject() }
+    #expect(throws: AskError.invalidAlert(message)) { try scanner.nextObject() }
   }
 
   @Test("A byte order mark at the start of the stream is skipped and not counted in positions (RFC 8259 §8.1)")
@@ -148,7 +148,7 @@ struct JSONScannerTests {
   ] as [([UInt8], String)])
   func byteOrderMarkPositions(bytes: [UInt8], message: String) {
     var scanner = JSONScanner(source: MemoryByteSource(bytes))
-    #expect(throws: AskError.spec(message)) { while try scanner.nextObject() != nil {} }
+    #expect(throws: AskError.invalidAlert(message)) { while try scanner.nextObject() != nil {} }
   }
 
   @Test("linesTaken counts the lines the scanner consumed itself, not those it was told to skip")
@@ -166,7 +166,7 @@ struct JSONScannerTests {
   @Test("Nesting deeper than the limit is an error, not a crash")
   func depth() {
     let deep = "{\"a\":" + String(repeating: "[", count: 10_000)
-    #expect(throws: AskError.spec("Spec at line 1, column 69: nested deeper than 64 levels")) {
+    #expect(throws: AskError.invalidAlert("Spec at line 1, column 69: nested deeper than 64 levels")) {
       try objects(deep)
     }
   }

@@ -17,7 +17,7 @@ struct SchemaAgreementTests {
   static func cases() throws -> [Case] {
     let root = String(#filePath.split(separator: "/Tests/").dropLast().joined(separator: "/Tests/"))
     let path = root + "/schema/tests/structural-cases.jsonl"
-    guard let file = fopen(path, "r") else { throw AskError.io("open \(path)", errno: errno) }
+    guard let file = fopen(path, "r") else { throw AskError.io(operation: "open \(path)", reason: SystemError(code: errno)) }
     defer { fclose(file) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
@@ -29,7 +29,7 @@ struct SchemaAgreementTests {
             case .string(let why)? = members.first(where: { $0.key == "why" })?.node.value,
             case .bool(let valid)? = members.first(where: { $0.key == "valid" })?.node.value,
             let spec = members.first(where: { $0.key == "spec" })?.node
-      else { throw AskError.spec("bad case at line \(node.line)") }
+      else { throw AskError.invalidAlert("bad case at line \(node.line)") }
       result.append(Case(why: why, valid: valid, spec: spec))
     }
     return result

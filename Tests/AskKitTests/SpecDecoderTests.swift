@@ -5,7 +5,7 @@ import Testing
 struct SpecDecoderTests {
   func decode(_ text: String) throws -> Alert {
     var scanner = JSONScanner(source: MemoryByteSource(text))
-    guard let node = try scanner.nextObject() else { throw AskError.spec("no object") }
+    guard let node = try scanner.nextObject() else { throw AskError.invalidAlert("no object") }
     return try SpecDecoder.alert(from: node)
   }
 
@@ -25,7 +25,7 @@ struct SpecDecoderTests {
     #expect(alert.defaultButtonIndex == 2)
     let moved = try decode(#"{"buttons":["Close","Open"],"cancelIndex":0}"#)
     #expect(Array(moved.screenOrder) == [1, 0])
-    #expect(Response.chose(0, in: moved) == Response(.chosen, buttonIndex: 0, number: 2, title: "Close", role: .cancel))
+    #expect(PromptResult.chose(0, in: moved) == PromptResult(.chosen, buttonIndex: 0, number: 2, title: "Close", role: .cancel))
   }
 
   @Test("default is a title, case-folded; defaultIndex counts in the buttons array")
@@ -43,16 +43,16 @@ struct SpecDecoderTests {
   @Test("Text-entry keys are read")
   func textEntry() throws {
     let alert = try decode(#"{"style":"login-password","fields":[{"label":"User","placeholder":"alice","text":"bob"},{"label":"Pass"}],"echo":"no","repeat":true,"required":true,"timeout":2.5}"#)
-    #expect(alert.style == .loginAndPasswordInput)
+    #expect(alert.style.kind == .loginAndPasswordInput)
     #expect(alert.textFields == [TextField(label: "User", placeholder: "alice", text: "bob"), TextField(label: "Pass")])
-    #expect(alert.secureEcho == .no)
+    #expect(alert.secureEcho == .hidden)
     #expect(alert.repeatsSecureEntry && alert.requiresText)
     #expect(alert.timeout == .milliseconds(2500))
   }
 
   @Test("An empty spec is an alert with the implied OK")
   func empty() throws {
-    #expect(try decode("{}").buttons == [Button("OK")])
+    #expect(try decode("{}").buttons == [Button("OK", isDefault: true)])
     #expect(try decode(#"{"title":"Nothing to choose","buttons":[]}"#).defaultButtonIndex == 0)
   }
 
@@ -97,6 +97,6 @@ struct SpecDecoderTests {
     (#"{"pattern":"a"}"#, "Spec at line 1, column 1: 'pattern' applies only to style 'plain'"),
   ])
   func errors(text: String, message: String) {
-    #expect(throws: AskError.spec(message)) { try decode(text) }
+    #expect(throws: AskError.invalidAlert(message)) { try decode(text) }
   }
 }

@@ -6,71 +6,60 @@ struct TextEntryPresenterTests {
   func present(_ alert: Alert, _ answers: [ScriptedConsole.Answer], interactive: Bool = true)
     throws -> (Response, ScriptedConsole) {
     let console = ScriptedConsole(answers: answers, isInteractive: interactive)
-    return (try AlertPresenter(console: console).present(alert), console)
+    return (try alert.present(on: console), console)
   }
 
   @Test("A plain field returns its text, with the implied OK")
   func plain() throws {
-    var alert = Alert(title: "Name")
-    alert.style = .plainTextInput
-    alert.textFields = [TextField(label: "Your name", placeholder: "Ada")]
+    let alert = Alert(title: "Name", style: .plainTextInput(label: "Your name", placeholder: "Ada"))
     let (response, console) = try present(alert, ["Grace"])
-    #expect(response.text == "Grace")
-    #expect(response.title == "OK" && response.isImpliedButton && response.role == .other)
+    #expect(response == .text("Grace", button: Button("OK")))
     #expect(console.transcript == "Name\n(Enter = OK, Ctrl-D = cancel)\nYour name (e.g. Ada): Grace\n")
   }
 
   @Test("A secure field returns the secret and draws one * per character, never the text")
   func secure() throws {
-    var alert = Alert(title: "Unlock")
-    alert.style = .secureTextInput
+    let alert = Alert(title: "Unlock", style: .secureTextInput())
     let (response, console) = try present(alert, ["pässwörd"])
-    #expect(response.secret == SecretText(bytes: Array("pässwörd".utf8)))
+    #expect(response == .secret(SecretText(bytes: Array("pässwörd".utf8)), button: Button("OK")))
     #expect(console.transcript.hasSuffix("Password: ********\n"))
     #expect(!console.transcript.contains("pässwörd"))
     #expect(console.discards == 1)
-    #expect("\(response.secret!)" == "<secret>")
+    guard case .secret(let secret, _) = response else { return }
+    #expect("\(secret)" == "<secret>")
   }
 
   @Test("Login and password come back in their fields; labels default to Login and Password")
   func loginPassword() throws {
-    var alert = Alert(title: "Sign in")
-    alert.style = .loginAndPasswordInput
+    let alert = Alert(title: "Sign in", style: .loginAndPasswordInput())
     let (response, console) = try present(alert, ["alice", "s3cret"])
-    #expect(response.login == "alice")
-    #expect(response.secret == SecretText(bytes: Array("s3cret".utf8)))
-    #expect(response.text == nil)
+    #expect(response == .login("alice", password: SecretText(bytes: Array("s3cret".utf8)), button: Button("OK")))
     #expect(console.transcript.hasSuffix("Login: alice\nPassword: ******\n"))
     #expect(console.discards == 0)
   }
 
   @Test("Ctrl-D in any field cancels the whole prompt, reported as the implied Cancel")
   func cancel() throws {
-    var alert = Alert()
-    alert.style = .loginAndPasswordInput
+    let alert = Alert(style: .loginAndPasswordInput())
     let (response, _) = try present(alert, ["alice", .endOfInput])
-    #expect(response.role == .cancel && response.outcome == .endOfInput && response.isCancel)
-    #expect(response.title == "Cancel" && response.isImpliedButton)
-    #expect(response.login == nil && response.secret == nil)
+    #expect(response == .cancelled(Button("Cancel", role: .cancel)) && response.isCancelled)
   }
 
   @Test("Required and pattern ask again on a terminal, with a hint")
   func validation() throws {
-    var alert = Alert()
-    alert.style = .plainTextInput
+    var alert = Alert(style: .plainTextInput())
     alert.requiresText = true
-    alert.pattern = "[0-9]+"
+    alert.pattern = try Regex("[0-9]+")
     let (response, console) = try present(alert, ["  ", "12a", "123"])
-    #expect(response.text == "123")
+    #expect(response == .text("123", button: Button("OK")))
     #expect(console.transcript.contains("This field cannot be empty.\n"))
-    #expect(console.transcript.contains("'12a' does not match the pattern '[0-9]+'.\n"))
+    #expect(console.transcript.contains("'12a' does not match the field's pattern.\n"))
   }
 
   @Test("From a pipe, an invalid field is one hint and an error, never a loop")
   func pipeValidation() {
-    var alert = Alert()
-    alert.style = .plainTextInput
-    alert.pattern = "[0-9]+"
+    var alert = Alert(style: .plainTextInput())
+    alert.textPattern = TextPattern(text: "[0-9]+")  // as the command line gives it: quoted in the hint
     #expect(throws: AskError.invalidAnswer("'x' does not match the pattern '[0-9]+'.")) {
       try present(alert, ["x", "1"], interactive: false)
     }
@@ -78,30 +67,28 @@ struct TextEntryPresenterTests {
 
   @Test("--repeat asks twice and again on a mismatch, never quoting the secret")
   func repeatEntry() throws {
-    var alert = Alert()
-    alert.style = .secureTextInput
+    var alert = Alert(style: .secureTextInput())
     alert.repeatsSecureEntry = true
     let (response, console) = try present(alert, ["alpha", "bravo", "same", "same"])
-    #expect(response.secret == SecretText(bytes: Array("same".utf8)))
+    #expect(response == .secret(SecretText(bytes: Array("same".utf8)), button: Button("OK")))
     #expect(console.transcript.contains("Password (again): *****\nThe two entries do not match.\n"))
     #expect(!console.transcript.contains("alpha") && !console.transcript.contains("bravo"))
   }
 
-  @Test("--echo no shows nothing for the secret")
+  @Test("A hidden echo shows nothing for the secret")
   func echoNo() throws {
-    var alert = Alert()
-    alert.style = .secureTextInput
-    alert.secureEcho = .no
+    var alert = Alert(style: .secureTextInput())
+    alert.secureEcho = .hidden
     let (_, console) = try present(alert, ["hidden"])
     #expect(console.transcript.hasSuffix("Password: \n"))
   }
 
   @Test("Explicit buttons are listed and asked after the last field")
   func buttonsAfterFields() throws {
-    var alert = Alert(title: "Rename", buttons: [Button("Rename"), Button("Keep", role: .cancel)])
-    alert.style = .plainTextInput
+    let alert = Alert(title: "Rename", buttons: [Button("Rename"), Button("Keep", role: .cancel)],
+                      style: .plainTextInput())
     let (response, console) = try present(alert, ["new.txt", "1"])
-    #expect(response.title == "Rename" && response.text == "new.txt" && !response.isImpliedButton)
+    #expect(response == .text("new.txt", button: alert.buttons[0]))
     #expect(console.transcript.hasSuffix("Text: new.txt\n  1) Rename\n  2) Keep\nChoice [1-2, Ctrl-D = cancel]: 1\n"))
     #expect(console.transcript.contains("(Ctrl-D = cancel)\n"))
   }
@@ -111,12 +98,11 @@ struct TextEntryPresenterTests {
   ])
   func timeoutButtons(defaultIndex: Int?, title: String?) throws {
     var alert = Alert(title: "Continue?", buttons: [Button("No", role: .cancel), Button("Yes")],
-                      defaultButtonIndex: defaultIndex)
-    alert.timeout = .seconds(2)
+                      timeout: .seconds(2))
+    if let defaultIndex { alert.buttons[defaultIndex].isDefault = true }
     let (response, console) = try present(alert, [.timeout])
-    #expect(response.outcome == .timedOut)
-    #expect(response.title == title)
-    #expect(response.isTimeoutWithoutChoice == (title == nil))
+    #expect(response == .timedOut(title.map { Button($0, isDefault: true) }))
+    #expect(response.chosenButton?.title == title)
     #expect(console.transcript.contains(title == nil ? "(times out in 2 s)\n" : "(times out in 2 s, then chooses Yes)\n"))
     #expect(console.transcript.hasSuffix(title.map { "\nTimed out: chose \($0).\n" } ?? "\nTimed out.\n"))
   }
@@ -132,10 +118,8 @@ struct TextEntryPresenterTests {
 
   @Test("A text style never submits on a timeout, even with a default button")
   func timeoutText() throws {
-    var alert = Alert(buttons: [Button("Go")], defaultButtonIndex: 0)
-    alert.style = .plainTextInput
-    alert.timeout = .milliseconds(500)
-    #expect(try present(alert, [.timeout]).0.isTimeoutWithoutChoice)
-    #expect(try present(alert, ["text", .timeout]).0.isTimeoutWithoutChoice)
+    let alert = Alert(buttons: [Button("Go", isDefault: true)], style: .plainTextInput(), timeout: .milliseconds(500))
+    #expect(try present(alert, [.timeout]).0 == .timedOut(nil))
+    #expect(try present(alert, ["text", .timeout]).0 == .timedOut(nil))
   }
 }

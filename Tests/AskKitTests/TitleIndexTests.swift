@@ -79,7 +79,7 @@ struct TitleIndexTests {
     RuleCase(buttons: [Button("n\u{0}"), Button(""), Button("b")], message: "Button 2 has an empty title"),
   ])
   func ruleOrder(_ rule: RuleCase) {
-    #expect(throws: AskError.spec(rule.message)) { try Alert(buttons: rule.buttons).validated() }
+    #expect(throws: AskError.invalidAlert(rule.message)) { try Alert(buttons: rule.buttons).validated() }
   }
 
   @Test("A title's visible width is the display width of its visible text", arguments: titles.map { LoggedText($0) })
@@ -96,9 +96,9 @@ struct TitleIndexTests {
       for index in buttons.indices {
         #expect(order.number(ofButtonAt: index) == alert.number(ofButtonAt: index))
         #expect(order[order.number(ofButtonAt: index) - 1] == index)
-        #expect(Response.chose(index, in: alert, order: order) == Response.chose(index, in: alert))
+        #expect(PromptResult.chose(index, in: alert, order: order) == PromptResult.chose(index, in: alert))
       }
-      #expect(Response.endOfInput(in: alert, order: order) == Response.endOfInput(in: alert))
+      #expect(PromptResult.endOfInput(in: alert, order: order) == PromptResult.endOfInput(in: alert))
     }
   }
 

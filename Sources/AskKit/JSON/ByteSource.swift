@@ -9,8 +9,8 @@ import Darwin
 /// Where the JSON scanner reads bytes from.
 package protocol ByteSource: AnyObject {
   /// The next byte, or `nil` at the end of input.
-  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
-  ///   arrives while waiting; ``AskError/io(_:errno:)`` when reading fails.
+  /// - Throws: ``AskError/interrupted(by:)`` when a terminating signal
+  ///   arrives while waiting; ``AskError/io(operation:reason:)`` when reading fails.
   func next() throws(AskError) -> UInt8?
 
   /// Appends to `bytes` the bytes already read into memory that a JSON
@@ -77,6 +77,9 @@ package final class FileByteSource: ByteSource {
   /// milliseconds), with the number of seconds it stands for; `nil` for
   /// never.
   package var deadline: (milliseconds: Int64, limit: Duration)?
+  /// True once the ``deadline`` passed with no byte to read: the error
+  /// thrown then is the command line's to report as a timeout.
+  package private(set) var timedOut = false
 
   /// Reads `fd`, waiting through `console` (or with no signal handling of
   /// its own when `nil`); see the type's discussion for `readsAhead`.
@@ -119,7 +122,7 @@ package final class FileByteSource: ByteSource {
         do {
           ready = try console.waitForInput(on: fd, deadline: deadline?.milliseconds)
         } catch .interrupted(let signal) {
-          throw Interruption.stopped(by: signal)  // a partial tree of a million titles is not taken apart
+          throw Interruption.stopped(by: signal.number)  // a partial tree of a million titles is not taken apart
         } catch {
           throw error
         }
@@ -127,14 +130,17 @@ package final class FileByteSource: ByteSource {
         var signo: Int32 = 0
         ready = ask_session_wait(nil, fd, deadline?.milliseconds ?? -1, &signo) != ASK_WAIT_TIMEOUT
       }
-      if !ready { throw .specTimedOut(after: deadline?.limit ?? .zero) }
+      if !ready {
+        timedOut = true
+        throw .io(operation: localized("read the spec"), reason: SystemError(code: ETIMEDOUT))
+      }
       let n = read(fd, buffer.baseAddress, buffer.count)
       if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
       if n < 0 {
         let error = errno
         // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
         // and the system's reason.
-        throw .io(localized("read the spec"), errno: error)
+        throw .io(operation: localized("read the spec"), reason: SystemError(code: error))
       }
       if n == 0 { return nil }
       count = n

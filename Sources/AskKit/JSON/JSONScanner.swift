@@ -38,7 +38,7 @@ package struct JSONScanner {
   package init(source: ByteSource) { self.source = source }
 
   /// The next object of the stream, or `nil` when only white space is left.
-  /// - Throws: ``AskError/spec(_:)`` with the line and column of the first
+  /// - Throws: ``AskError/invalidAlert(_:)`` with the line and column of the first
   ///   byte that is wrong; errors of the ``ByteSource``.
   package mutating func nextObject() throws(AskError) -> JSONNode? {
     if atStreamStart {
@@ -67,7 +67,7 @@ package struct JSONScanner {
   /// After an object whose answers follow on the next lines: consumes
   /// spaces, tabs and a CR up to and including the LF that ends its line
   /// (or the end of input).
-  /// - Throws: ``AskError/spec(_:)`` when something else follows the object
+  /// - Throws: ``AskError/invalidAlert(_:)`` when something else follows the object
   ///   on its line.
   package mutating func finishLine() throws(AskError) {
     while let byte = try peek() {
@@ -85,7 +85,7 @@ package struct JSONScanner {
 
   /// Skips EF BB BF, the UTF-8 byte order mark, at the start of the
   /// stream; the position stays line 1, column 1.
-  /// - Throws: ``AskError/spec(_:)`` when EF begins anything else (it
+  /// - Throws: ``AskError/invalidAlert(_:)`` when EF begins anything else (it
   ///   cannot begin a spec object either).
   private mutating func skipByteOrderMark() throws(AskError) {
     guard try peek() == 0xEF else { return }

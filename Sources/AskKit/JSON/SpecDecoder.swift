@@ -28,18 +28,29 @@ package enum SpecDecoder {
   ]
 
   /// Decodes and validates one spec object.
-  /// - Throws: ``AskError/spec(_:)``: `Spec at line L, column C: …` naming
+  /// - Throws: ``AskError/invalidAlert(_:)``: `Spec at line L, column C: …` naming
   ///   the key path, or a rule of ``Alert/validated()``;
-  ///   ``AskError/interrupted(signal:)`` when a terminating signal pending
+  ///   ``AskError/interrupted(by:)`` when a terminating signal pending
   ///   stops it (``Interruption``: a million titles are decoded).
   package static func alert(from node: JSONNode) throws(AskError) -> Alert {
     try validatedAlert(from: node).alert
   }
 
+  /// One spec object, decoded and validated.
+  package struct Decoded {
+    /// The alert, validated.
+    package var alert: Alert
+    /// The index of its titles that validating it built.
+    package var titles: TitleIndex
+    /// True when the spec gives its own `timeout` (0 included: no limit),
+    /// which the command line's `--timeout` does not replace.
+    package var hasTimeout: Bool
+  }
+
   /// ``alert(from:)``, with the index of its titles that validating it
   /// built (``Alert/validatedIndexing()``), for
   /// ``AlertPresenter/present(validated:titles:)``.
-  package static func validatedAlert(from node: JSONNode) throws(AskError) -> (alert: Alert, titles: TitleIndex) {
+  package static func validatedAlert(from node: JSONNode) throws(AskError) -> Decoded {
     guard case .object(let members) = node.value else {
       // TRANSLATORS: after "Spec at line L, column C: "; %s is the JSON
       // type given ("a string").
@@ -57,30 +68,36 @@ package enum SpecDecoder {
     alert.message = try values["message"].map { node throws(AskError) in try string(node, "message") }
     alert.id = try values["id"].map { node throws(AskError) in try string(node, "id") }
     if let node = values["presentation"] {
-      alert.presentation = try choice(node, "presentation", Presentation.init)
+      alert.presentation = try choice(node, "presentation", Presentation.allCases, \.name)
     }
-    if let node = values["style"] { alert.style = try choice(node, "style", AlertStyle.init) }
-    if let node = values["echo"] { alert.secureEcho = try choice(node, "echo", SecureEcho.init) }
+    let kind = try values["style"].map { node throws(AskError) in
+      try choice(node, "style", AlertStyle.Kind.allCases, \.name)
+    } ?? .default
+    if let node = values["echo"] { alert.secureEcho = try choice(node, "echo", SecureEcho.allCases, \.name) }
     if let node = values["repeat"] { alert.repeatsSecureEntry = try bool(node, "repeat") }
     if let node = values["required"] { alert.requiresText = try bool(node, "required") }
-    alert.pattern = try values["pattern"].map { node throws(AskError) in try string(node, "pattern") }
+    alert.textPattern = try values["pattern"].map { node throws(AskError) in
+      TextPattern(text: try string(node, "pattern"))
+    }
     if let node = values["timeout"] {
       guard case .number(let seconds, _) = node.value, TimeLimit.isValid(seconds: seconds) else {
         // TRANSLATORS: after "Spec at line L, column C: ".
         throw error(node, localized("'timeout' must be a number of seconds, 0 or more (0: no limit)"))
       }
-      // 0 (or past a thousand years) is no limit, said: .zero, which
-      // `--timeout` does not replace (a spec's own timeout wins, SPEC §2).
-      alert.timeout = TimeLimit.duration(seconds: seconds) ?? .zero
+      // 0 (or past a thousand years) is no limit, said: `--timeout` does
+      // not replace it (a spec's own timeout wins, SPEC §2).
+      alert.timeout = TimeLimit.duration(seconds: seconds)
     }
-    if let node = values["fields"] { alert.textFields = try fields(node) }
+    let fields = try values["fields"].map { node throws(AskError) in try self.fields(node) } ?? []
     try decodeButtons(values, into: &alert)
     do {
-      return try alert.validatedIndexing()
+      alert.style = try AlertStyle(kind: kind, fields: fields)
+      let (validated, titles) = try alert.validatedIndexing()
+      return Decoded(alert: validated, titles: titles, hasTimeout: values["timeout"] != nil)
     } catch .interrupted(let signal) {
-      throw .interrupted(signal: signal)
+      throw .interrupted(by: signal)
     } catch {
-      throw Self.error(node, error.message)
+      throw Self.error(node, error.description)
     }
   }
 
@@ -131,8 +148,8 @@ package enum SpecDecoder {
       }
       if let node = values["cancel"] { titles.append(Button(try string(node, "cancel"), role: .cancel)) }
     }
+    if let defaultIndex { titles[defaultIndex + offset].isDefault = true }
     alert.buttons = titles
-    if let defaultIndex { alert.defaultButtonIndex = defaultIndex + offset }
     if let node = values["default"] {
       let title = try string(node, "default")
       guard let resolved = alert.settingDefault(named: title) else {
@@ -213,10 +230,11 @@ package enum SpecDecoder {
     return Int(value)
   }
 
-  private static func choice<T>(_ node: JSONNode, _ path: String, _ make: (String) -> T?) throws(AskError) -> T
-    where T: RawRepresentable & CaseIterable, T.RawValue == String {
-    let words = T.allCases.map(\.rawValue)
-    guard case .string(let word) = node.value, let value = make(word) else {
+  /// The one of `cases` whose `name` the string `node` holds.
+  private static func choice<T>(_ node: JSONNode, _ path: String, _ cases: [T], _ name: (T) -> String)
+    throws(AskError) -> T {
+    let words = cases.map(name)
+    guard case .string(let word) = node.value, let value = cases.first(where: { name($0) == word }) else {
       // TRANSLATORS: after "Spec at line L, column C: "; %1$s is a JSON
       // key, %2$s its values, each quoted, joined by ", ".
       throw error(node, localized("'%s' must be one of: %s", path, words.map { "'\($0)'" }.joined(separator: ", ")))
@@ -233,7 +251,7 @@ package enum SpecDecoder {
   package static func spec(line: Int, column: Int, _ reason: String) -> AskError {
     // TRANSLATORS: %1$d and %2$d are where in the JSON spec, %3$s what is
     // wrong there.
-    .spec(localized("Spec at line %d, column %d: %s", String(line), String(column), reason))
+    .invalidAlert(localized("Spec at line %d, column %d: %s", String(line), String(column), reason))
   }
 
   /// `unknown key 'tilte'. Did you mean 'title'?`

@@ -1,84 +1,108 @@
 /// How the buttons are presented: as an alert (a question with a message)
 /// or as an action sheet (a choice among actions, with the cancel button set
 /// apart). Both list the same buttons and answer the same way.
-public enum Presentation: String, Sendable, Equatable, CaseIterable {
+public enum Presentation: Sendable, Equatable, CaseIterable {
   /// An alert: UIAlertView / UIAlertController's `.alert`.
   case alert
-  /// An action sheet: UIActionSheet / `.actionSheet`; spelled `sheet` on the
-  /// command line and in JSON.
-  case actionSheet = "sheet"
+  /// An action sheet: UIActionSheet / `.actionSheet`.
+  case actionSheet
+
+  /// How the command line and JSON spell it: `alert`, `sheet`.
+  package var name: String { self == .alert ? "alert" : "sheet" }
+
+  /// The presentation the command line or JSON names.
+  package init?(name: String) {
+    switch name {
+    case "alert": self = .alert
+    case "sheet": self = .actionSheet
+    default: return nil
+    }
+  }
 }
 
-/// An alert or action sheet: a title, a message and buttons with roles —
-/// the prompt model of SPEC §1.
+/// An alert or action sheet: a title, a message, buttons with roles and
+/// what else it asks (``AlertStyle``).
 ///
-/// Buttons are kept in *spec order* (the order they were given; for the
-/// command line: the destructive button, the others, the cancel button), and
-/// `buttonIndex` values are 0-based positions in it. The *screen order*
-/// (``screenOrder``) is that order with the cancel button moved last; the
-/// numbers shown on screen are 1-based positions in the screen order.
+/// Buttons are shown in the order given, but for the cancel button, shown
+/// last; with no buttons at all, a buttons-only alert gets one implied `OK`
+/// button, which is also its default.
 ///
 /// ```swift
-/// let alert = try Alert(title: "Delete 3 files?", message: "This cannot be undone.",
-///                       buttons: [Button("Delete", role: .destructive),
-///                                 Button("Keep", role: .cancel)]).validated()
+/// let alert = Alert(title: "Delete 3 files?", message: "This cannot be undone.",
+///                   buttons: [Button("Delete", role: .destructive),
+///                             Button("Keep", role: .cancel, isDefault: true)])
+/// switch try alert.present() {
+/// case .button(let button): print("chose", button.title)
+/// default: print("kept")
+/// }
 /// ```
-public struct Alert: Sendable, Equatable {
+public struct Alert: Sendable {
   /// The first line, bold when colour is on; `nil` for none.
   public var title: String?
   /// The body below the title; may hold newlines; `nil` for none.
   public var message: String?
-  /// The buttons in spec order.
+  /// The buttons, in the order given.
   public var buttons: [Button]
-  /// The button an empty answer (Enter) chooses: a 0-based index into
-  /// ``buttons``, or `nil`. UIAlertController calls it `preferredAction`.
-  /// Never the destructive button.
-  public var defaultButtonIndex: Int?
   /// Alert or action sheet.
   public var presentation: Presentation
-  /// Any string, echoed in JSON results so a script can match answers to
-  /// questions; `nil` for none.
-  public var id: String?
-  /// What is asked besides a button.
-  public var style: AlertStyle = .default
-  /// The text fields of a text style: none (the style's default labels), or
-  /// exactly ``AlertStyle/fieldCount``.
-  public var textFields: [TextField] = []
+  /// What is asked besides a button, with its text fields.
+  public var style: AlertStyle
   /// How a secure field shows typing.
   public var secureEcho: SecureEcho = .masked
-  /// A secure field is asked twice and must match (new passphrases).
+  /// When true, a secure field is asked twice and the two entries must
+  /// match (new passphrases).
   public var repeatsSecureEntry = false
-  /// A text field may not be left empty.
+  /// When true, a text field may not be left empty.
   public var requiresText = false
-  /// A plain field's text must match this whole Swift `Regex`; `nil` for any.
-  public var pattern: String?
-  /// How long to wait for an answer; `nil` or `.zero` for no limit. When it
-  /// passes, a buttons-only prompt chooses its default
-  /// (``Response/Outcome/timedOut``), else nothing is chosen.
+  /// What a plain field's text must match, as a whole; `nil` for any text.
+  /// Text that does not match gets a hint and is asked again. A literal's
+  /// output type is erased by `Regex`'s own initializer:
+  /// `alert.pattern = Regex(/[0-9]+/)`.
+  public var pattern: Regex<AnyRegexOutput>? {
+    get { textPattern?.regex }
+    set { textPattern = newValue.map { TextPattern(regex: $0) } }
+  }
+  /// How long to wait for an answer; `nil` to wait forever (zero or less:
+  /// time is up at once). When it passes, a buttons-only alert chooses its
+  /// default button, if any (``Response/timedOut(_:)``); a text style never
+  /// submits then.
   public var timeout: Duration?
 
-  /// Makes an alert (`presentation: .actionSheet` for an action sheet;
-  /// `style: .secureTextInput` to ask for a secret). ``present()-7dhf6`` checks
-  /// the rules of SPEC §1 first; ``validated()`` checks them without
-  /// presenting.
+  /// The pattern with the text it was compiled from, when known.
+  package var textPattern: TextPattern?
+  /// Any string, echoed in the command line's JSON results so a script can
+  /// match answers to questions; `nil` for none.
+  package var id: String?
+  /// The default button: a 0-based index into ``buttons``, set by
+  /// validation from the one button whose ``Button/isDefault`` is true.
+  package var defaultButtonIndex: Int?
+
+  /// Makes an alert.
+  /// - Parameters:
+  ///   - title: the bold first line; `nil` for none.
+  ///   - message: the text below it; `nil` for none.
+  ///   - buttons: the buttons, in the order they are shown (the cancel
+  ///     button is shown last, wherever it is given).
+  ///   - presentation: `.actionSheet` for an action sheet.
+  ///   - style: what is asked besides a button (`.secureTextInput()` to ask
+  ///     for a secret).
+  ///   - timeout: how long to wait; `nil` to wait forever.
   public init(title: String? = nil, message: String? = nil, buttons: [Button] = [],
-              defaultButtonIndex: Int? = nil, presentation: Presentation = .alert,
-              id: String? = nil, style: AlertStyle = .default, timeout: Duration? = nil) {
+              presentation: Presentation = .alert, style: AlertStyle = .default,
+              timeout: Duration? = nil) {
     self.title = title
     self.message = message
     self.buttons = buttons
-    self.defaultButtonIndex = defaultButtonIndex
     self.presentation = presentation
-    self.id = id
     self.style = style
     self.timeout = timeout
   }
 
   /// The 0-based index of the cancel button in ``buttons``, if there is one.
-  public var cancelButtonIndex: Int? { firstButton(.cancel) }
+  package var cancelButtonIndex: Int? { firstButton(.cancel) }
 
   /// The 0-based index of the destructive button in ``buttons``, if any.
-  public var destructiveButtonIndex: Int? { firstButton(.destructive) }
+  package var destructiveButtonIndex: Int? { firstButton(.destructive) }
 
   /// The 0-based index of the first button of `role`. An index loop reads
   /// each role in place (a closure over the elements copied each button,
@@ -94,41 +118,95 @@ public struct Alert: Sendable, Equatable {
     }
   }
 
-  /// Indices into ``buttons`` in the order they are shown: spec order with
-  /// the cancel button moved last. The button shown as number `n` is
+  /// Indices into ``buttons`` in the order they are shown: the given order
+  /// with the cancel button moved last. The button shown as number `n` is
   /// `buttons[screenOrder[n - 1]]`. Making it is O(n) (it finds the cancel
   /// button); each element after that is O(1): keep it for a loop.
-  public var screenOrder: ScreenOrder {
+  package var screenOrder: ScreenOrder {
     ScreenOrder(count: buttons.count, cancel: cancelButtonIndex)
   }
 
   /// The 1-based number shown on screen for the button at `index` (0-based
   /// into ``buttons``).
-  public func number(ofButtonAt index: Int) -> Int { screenOrder.number(ofButtonAt: index) }
+  package func number(ofButtonAt index: Int) -> Int { screenOrder.number(ofButtonAt: index) }
+
+  /// The text fields the style asks, in order.
+  package var textFields: [TextField] { style.fields }
+}
+
+extension Alert: Equatable {
+  /// Alerts are equal when everything they show and ask is; patterns are
+  /// compared by the text they were made from (two made from a `Regex`
+  /// alone are never equal).
+  public static func == (lhs: Alert, rhs: Alert) -> Bool {
+    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+      && lhs.presentation == rhs.presentation && lhs.style == rhs.style && lhs.secureEcho == rhs.secureEcho
+      && lhs.repeatsSecureEntry == rhs.repeatsSecureEntry && lhs.requiresText == rhs.requiresText
+      && lhs.timeout == rhs.timeout && lhs.id == rhs.id && lhs.defaultButtonIndex == rhs.defaultButtonIndex
+      && (lhs.textPattern == nil) == (rhs.textPattern == nil)
+      && (lhs.textPattern == nil || (lhs.textPattern?.text != nil && lhs.textPattern?.text == rhs.textPattern?.text))
+  }
+}
+
+/// A plain field's pattern, with the text it was compiled from when known
+/// (the command line's and JSON's: hints quote it).
+package struct TextPattern: Sendable {
+  /// The compiled pattern; `nil` when ``text`` is not a valid one (an
+  /// error when the alert is validated). `Regex` is not declared
+  /// `Sendable` (its `Output` is generic); this one is never changed after
+  /// it is made and only matched against (its program is compiled once,
+  /// atomically, by the standard library), so it is shared as it is.
+  nonisolated(unsafe) package let regex: Regex<AnyRegexOutput>?
+  /// The pattern as written, when it was written.
+  package let text: String?
+
+  /// A pattern given as a `Regex`.
+  package init(regex: Regex<AnyRegexOutput>) {
+    self.regex = regex
+    text = nil
+  }
+
+  /// A pattern given as text, compiled now.
+  package init(text: String) {
+    regex = Self.compile(text)
+    self.text = text
+  }
+
+  /// `text` as a Swift `Regex`, or `nil` when it is not valid. Out of
+  /// line: a function that makes a `Regex` sets up its generic type's
+  /// metadata in the runtime when it is entered, whether a pattern was
+  /// given or not (7 % of a small prompt's instructions).
+  @inline(never)
+  package static func compile(_ text: String) -> Regex<AnyRegexOutput>? { try? Regex(text) }
 }
 
 /// Screen positions (0-based) to indices into an alert's buttons: the
 /// identity, but for the cancel button, moved last.
-public struct ScreenOrder: RandomAccessCollection, Sendable, Equatable {
+package struct ScreenOrder: RandomAccessCollection, Sendable, Equatable {
   /// The number of buttons.
-  public let count: Int
+  package let count: Int
   /// The cancel button's index into the buttons, if any.
-  public let cancel: Int?
+  package let cancel: Int?
+
+  package init(count: Int, cancel: Int?) {
+    self.count = count
+    self.cancel = cancel
+  }
 
   /// 0.
-  public var startIndex: Int { 0 }
+  package var startIndex: Int { 0 }
   /// ``count``.
-  public var endIndex: Int { count }
+  package var endIndex: Int { count }
 
   /// The 1-based number shown on screen for the button at `index` (0-based
   /// into the buttons), in O(1).
-  public func number(ofButtonAt index: Int) -> Int {
+  package func number(ofButtonAt index: Int) -> Int {
     guard let cancel else { return index + 1 }
     return index == cancel ? count : index < cancel ? index + 1 : index
   }
 
   /// The index into the buttons of the button at screen `position`.
-  public subscript(position: Int) -> Int {
+  package subscript(position: Int) -> Int {
     guard let cancel else { return position }
     return position == count - 1 ? cancel : position < cancel ? position : position + 1
   }

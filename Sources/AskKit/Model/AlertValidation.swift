@@ -1,40 +1,39 @@
 extension Alert {
   /// The title of the button implied when an alert has none, and of the
-  /// submit a text style implies (SPEC §1).
-  public static let impliedButtonTitle = "OK"
+  /// submit a text style implies.
+  package static let impliedButtonTitle = "OK"
   /// The title of the cancel a text style implies (Ctrl-D on an empty field).
-  public static let impliedCancelTitle = "Cancel"
+  package static let impliedCancelTitle = "Cancel"
 
-  /// Checks the rules of SPEC §1 and returns the alert ready to present:
+  /// Checks the alert's rules and returns it ready to present:
   /// with no buttons at all it gets one implied `OK` button, which is also
   /// the default (an alert that cannot be dismissed is a defect).
   ///
-  /// - Throws: ``AskError/spec(_:)`` naming the offending title, index or
+  /// - Throws: ``AskError/invalidAlert(_:)`` naming the offending title, index or
   ///   key when a title is empty (trimmed, and with its default-ignorable
   ///   code points left out: it would look empty), holds a NUL character,
   ///   or repeats another (both compared as answers are:
   ///   `Button.foldedTitle`, so two titles that look the same are
   ///   duplicates; the message shows their invisible characters as `\u{AD}`),
-  ///   when there is more than one cancel or destructive
-  ///   button, when the default is not a button, when the default is the
+  ///   when there is more than one cancel, destructive or default
+  ///   button, when the default is the
   ///   destructive button (Enter or a timeout must never destroy), or when
   ///   the text-entry settings do not fit the style (see
   ///   `validateTextEntry()`).
-  public func validated() throws(AskError) -> Alert { try validatedIndexing().alert }
+  package func validated() throws(AskError) -> Alert { try validatedIndexing().alert }
 
   /// ``validated()``, with the index of the buttons' folded titles it
   /// built for the duplicate check: the presenter finds a typed title in
   /// it, so a million titles are folded once a presentation, and an answer
   /// costs one look-up, not a pass over them.
-  /// - Throws: as ``validated()``; ``AskError/interrupted(signal:)`` when a
+  /// - Throws: as ``validated()``; ``AskError/interrupted(by:)`` when a
   ///   terminating signal is pending in a console's session
   ///   (``Interruption``): its passes over a million titles stop.
   package func validatedIndexing() throws(AskError) -> (alert: Alert, titles: TitleIndex) {
     try validateTextEntry()
     var alert = self
-    if alert.buttons.isEmpty && alert.style == .default {
-      alert.buttons = [Button(Alert.impliedButtonTitle)]
-      if alert.defaultButtonIndex == nil { alert.defaultButtonIndex = 0 }
+    if alert.buttons.isEmpty && alert.style.kind == .default {
+      alert.buttons = [Button(Alert.impliedButtonTitle, isDefault: true)]
     }
     let buttons = alert.buttons
     // One pass for both: the first empty title (folding keeps a title
@@ -53,13 +52,13 @@ extension Alert {
     }
     if let empty {
       // TRANSLATORS: %d is the button's number (1 for the first).
-      throw .spec(localized("Button %d has an empty title", String(empty + 1)))
+      throw .invalidAlert(localized("Button %d has an empty title", String(empty + 1)))
     }
     // A title is printed as a value: `-0` could not tell a NUL in it from
     // the value's end (no key types one, no argument holds one).
     if let nul {
       // TRANSLATORS: %1$d is the button's number, %2$s its title.
-      throw .spec(localized("Button %d's title '%s' holds a NUL character", String(nul + 1),
+      throw .invalidAlert(localized("Button %d's title '%s' holds a NUL character", String(nul + 1),
                             TerminalText.shortened(alert.buttons[nul].title)))
     }
     let titles = try TitleIndex(count: buttons.count) { buttons[$0].title }
@@ -75,17 +74,20 @@ extension Alert {
       // TRANSLATORS: %1$s is a title given twice; %2$s the earlier title
       // it is the same as when case, Unicode form and invisible characters
       // are ignored.
-      throw .spec(title == earlier
+      throw .invalidAlert(title == earlier
         ? localized("Duplicate button title '%s'", shown.0)
         : localized("Duplicate button title '%s' (same as '%s')", shown.0, shown.1))
     }
-    for role in [ButtonRole.cancel, .destructive] {
-      // The first two of the role, found by an index loop (as
-      // ``cancelButtonIndex``: no copy of each button).
+    // The first two of each role and of the defaults, found by an index
+    // loop (as ``cancelButtonIndex``: no copy of each button).
+    for kind in 0..<3 {
       let two = try buttons.withUnsafeBufferPointer { buttons throws(AskError) in
         var found: [Int] = []
         try Interruption.forEach(buttons.indices) { index in
-          if buttons[index].role == role { found.append(index) }
+          if kind == 0 ? buttons[index].role == .cancel
+            : kind == 1 ? buttons[index].role == .destructive : buttons[index].isDefault {
+            found.append(index)
+          }
           return found.count < 2
         }
         return found
@@ -93,19 +95,17 @@ extension Alert {
       let titles = two.map { TerminalText.shortened(buttons[$0].title) }
       if titles.count > 1 {
         // TRANSLATORS: %1$s and %2$s are the first two buttons of the role.
-        throw .spec(role == .cancel ? localized("More than one cancel button: '%s' and '%s'", titles[0], titles[1])
-          : localized("More than one destructive button: '%s' and '%s'", titles[0], titles[1]))
+        throw .invalidAlert(kind == 0 ? localized("More than one cancel button: '%s' and '%s'", titles[0], titles[1])
+          : kind == 1 ? localized("More than one destructive button: '%s' and '%s'", titles[0], titles[1])
+          // TRANSLATORS: %1$s and %2$s are the first two buttons marked as
+          // the default (the one Enter chooses).
+          : localized("More than one default button: '%s' and '%s'", titles[0], titles[1]))
       }
+      if kind == 2 { alert.defaultButtonIndex = two.first }
     }
-    if let index = alert.defaultButtonIndex {
-      guard alert.buttons.indices.contains(index) else {
-        // TRANSLATORS: %d is a 0-based index into the buttons.
-        throw .spec(localized("Default button index %d is not a button", String(index)))
-      }
-      if alert.buttons[index].role == .destructive {
-        throw .spec(localized("The destructive button '%s' cannot be the default",
-                              TerminalText.shortened(alert.buttons[index].title)))
-      }
+    if let index = alert.defaultButtonIndex, alert.buttons[index].role == .destructive {
+      throw .invalidAlert(localized("The destructive button '%s' cannot be the default",
+                                    TerminalText.shortened(alert.buttons[index].title)))
     }
     return (alert, titles)
   }
@@ -132,58 +132,37 @@ extension Alert {
   }
 
   /// Checks the text-entry settings against the style (SPEC §1, §10):
-  /// `fields` empty or exactly the style's count; initial `text` only in
-  /// plain fields, with no control or invisible character (it would be
+  /// initial `text` with no control or invisible character (it would be
   /// shown, edited and returned as its caret form); `echo` and `repeat`
-  /// only with a secure field; `pattern`
-  /// only with `plain`, and a valid Swift `Regex`; `required` only with a
-  /// text style; a timeout not negative.
-  /// - Throws: ``AskError/spec(_:)`` naming the key.
+  /// only with a secure field; `pattern` only with `plain`, and a valid
+  /// Swift `Regex`; `required` only with a text style. (The fields' count
+  /// and a secure field's text are checked when the style is made:
+  /// ``AlertStyle/init(kind:fields:)``.)
+  /// - Throws: ``AskError/invalidAlert(_:)`` naming the key.
   package func validateTextEntry() throws(AskError) {
-    let count = style.fieldCount
-    if !textFields.isEmpty && textFields.count != count {
-      // TRANSLATORS: 'fields' is the JSON key; %1$d how many entries the
-      // style has, %2$s the style's name (as written in JSON), %3$d how many
-      // were given.
-      throw .spec(localized("'fields' must have %d entry for style '%s', not %d",
-                            plural: "'fields' must have %d entries for style '%s', not %d", count: count,
-                            String(count), style.rawValue, String(textFields.count)))
-    }
-    for (index, field) in textFields.enumerated() where field.text != nil && style.isSecureField(index) {
-      // TRANSLATORS: %d is the field's 0-based index in the JSON array.
-      throw .spec(localized("'fields[%d].text' is not allowed: a secure field has no initial text", String(index)))
-    }
     for (index, field) in textFields.enumerated() {
       if let text = field.text, let scalar = TerminalText.firstScalarShownOtherwise(in: text) {
         // TRANSLATORS: %1$d is the field's 0-based index in the JSON array,
         // %2$s the character as a code point ("U+0007").
-        throw .spec(localized("'fields[%d].text' holds %s, a control or invisible character, which a field cannot edit",
-                              String(index), scalar))
+        throw .invalidAlert(localized("'fields[%d].text' holds %s, a control or invisible character, which a field cannot edit",
+                                      String(index), scalar))
       }
     }
+    let kind = style.kind
     func check(_ setting: TextEntrySetting, given: Bool) throws(AskError) {
-      guard given, !setting.applies(to: style) else { return }
+      guard given, !setting.applies(to: kind) else { return }
       // TRANSLATORS: %1$s is a JSON key, %2$s what it applies to ("a
       // secure field (style 'secure' or 'login-password')").
-      throw .spec(localized("'%s' applies only to %s", setting.rawValue,
-                            setting.appliesTo(prefix: localized("style "), quoted: true)))
+      throw .invalidAlert(localized("'%s' applies only to %s", setting.rawValue,
+                                    setting.appliesTo(prefix: localized("style "), quoted: true)))
     }
     try check(.echo, given: secureEcho != .masked)
     try check(.repeat, given: repeatsSecureEntry)
     try check(.required, given: requiresText)
-    try check(.pattern, given: pattern != nil)
-    if let pattern, !Self.isValidPattern(pattern) {
-      throw .spec(localized("'pattern' is not a valid regular expression: '%s'", TerminalText.visible(pattern)))
-    }
-    if let timeout, timeout < .zero {
-      throw .spec(localized("'timeout' must be a number of seconds, 0 or more (0: no limit)"))
+    try check(.pattern, given: textPattern != nil)
+    if let textPattern, textPattern.regex == nil {
+      throw .invalidAlert(localized("'pattern' is not a valid regular expression: '%s'",
+                                    TerminalText.visible(textPattern.text ?? "")))
     }
   }
-
-  /// True when `pattern` is a valid Swift `Regex`. Out of line: a function
-  /// that makes a `Regex` sets up its generic type's metadata in the
-  /// runtime when it is entered, whether a pattern was given or not (7 %
-  /// of a small prompt's instructions, in the option checks).
-  @inline(never)
-  package static func isValidPattern(_ pattern: String) -> Bool { (try? Regex(pattern)) != nil }
 }

@@ -1,59 +1,81 @@
 /// What a button does when chosen, as the UI kit's alert and action sheet
 /// roles (UIAlertAction.Style): the cancel button backs out, the destructive
 /// one does something that cannot be undone, the others are plain choices.
-public enum ButtonRole: String, Sendable, Equatable {
+public enum ButtonRole: Sendable, Equatable, CaseIterable {
   /// A plain choice (UIActionSheet's `otherButtonTitles`).
   case other
-  /// Backs out: chosen also by Ctrl-D on an empty answer and by end of
-  /// input. Shown last; exit status 1 in the `ask` tool.
+  /// Backs out: chosen also by Ctrl-D on an empty answer and by the end of
+  /// piped answers. Shown last.
   case cancel
-  /// Cannot be undone: shown first, in red, and never chosen by a prefix,
-  /// by Enter or by a timeout.
+  /// Cannot be undone: shown first, marked `(destructive)` (and red when
+  /// colour is on), and never chosen by a prefix of its title, by Enter or
+  /// by a timeout.
   case destructive
 }
 
 /// One button of an alert or action sheet.
 ///
 /// ```swift
-/// var removed = 0
-/// let delete = Button("Delete", role: .destructive) { removed = removeFiles() }
+/// let delete = Button("Delete", role: .destructive) { print("deleted") }
+/// let keep = Button("Keep", isDefault: true)
 /// ```
 ///
-/// A handler is a plain closure — it may capture and change the caller's
-/// local state — run on the thread that presents, after the terminal is
-/// given back (UIAlertAction's handler). A button is `Sendable` so that
-/// alerts can be constants and test arguments; AskKit itself never calls a
-/// handler on another thread, so a closure that is not `Sendable` is safe
-/// as long as the alert is presented where it was made.
-public struct Button: @unchecked Sendable {
-  /// The title shown on screen and returned when chosen. Must be non-empty
-  /// and unique among the alert's buttons, compared as answers are:
-  /// trimmed, case-folded and with Unicode's default-ignorable code points
-  /// left out (`Straße` and `STRASSE` are the same title, and so are `Save`
-  /// and `Sa` U+00AD `ve`).
+/// A button is known by its title, which is unique in its alert: the
+/// ``Response`` names the chosen button itself, never a position. A handler
+/// is `@Sendable` — the compiler checks what it captures — and runs on the
+/// thread that presents, after the terminal is given back (UIAlertAction's
+/// handler).
+public struct Button: Sendable {
+  /// The title shown on screen and matched against answers. Must be
+  /// non-empty and unique among the alert's buttons, compared as answers
+  /// are: trimmed, case-folded and with Unicode's default-ignorable code
+  /// points left out (`Straße` and `STRASSE` are the same title, and so are
+  /// `Save` and `Sa` U+00AD `ve`).
   public var title: String
   /// The button's role.
   public var role: ButtonRole
-  /// Runs when the button is chosen — typed, by Enter as the default, by a
-  /// timeout as the default, or (the cancel button) by Ctrl-D — after the
-  /// terminal is given back and before ``Alert/present()-7dhf6`` returns; `nil`
-  /// for none.
-  public var handler: (() -> Void)?
+  /// True for the button an empty answer (Enter) chooses, and a timeout too
+  /// when the alert has no text fields; marked `(default)` on screen.
+  /// UIAlertController calls it `preferredAction`. At most one button of an
+  /// alert, and never the destructive one.
+  public var isDefault: Bool
+  /// Runs when the button is chosen — typed, by Enter or a timeout as the
+  /// default, or (the cancel button) by Ctrl-D — after the terminal is
+  /// given back and before ``Alert/present(on:)`` returns; `nil` for none.
+  public var handler: (@Sendable () -> Void)?
 
-  /// Makes a button with a title, a role (`.other` unless given) and an
-  /// optional handler run when it is chosen.
-  public init(_ title: String, role: ButtonRole = .other,
-              handler: (() -> Void)? = nil) {
+  /// Makes a button.
+  /// - Parameters:
+  ///   - title: the title shown and matched.
+  ///   - role: `.other` unless given.
+  ///   - isDefault: whether Enter chooses it.
+  ///   - handler: run when it is chosen; `nil` for none.
+  public init(_ title: String, role: ButtonRole = .other, isDefault: Bool = false,
+              handler: (@Sendable () -> Void)? = nil) {
     self.title = title
     self.role = role
+    self.isDefault = isDefault
     self.handler = handler
   }
 }
 
 extension Button: Equatable {
-  /// Buttons are equal when title and role are (handlers are not compared).
+  /// Buttons are equal when title, role and ``isDefault`` are (handlers are
+  /// not compared).
   public static func == (lhs: Button, rhs: Button) -> Bool {
-    lhs.title == rhs.title && lhs.role == rhs.role
+    lhs.title == rhs.title && lhs.role == rhs.role && lhs.isDefault == rhs.isDefault
+  }
+}
+
+extension ButtonRole {
+  /// How the command line and JSON spell it: `other`, `cancel`,
+  /// `destructive`.
+  package var name: String {
+    switch self {
+    case .other: "other"
+    case .cancel: "cancel"
+    case .destructive: "destructive"
+    }
   }
 }
 
@@ -97,6 +119,7 @@ extension Alert {
     } else {
       return nil
     }
+    if let index = alert.defaultButtonIndex { alert.buttons[index].isDefault = true }
     return alert
   }
 }

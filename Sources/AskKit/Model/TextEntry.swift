@@ -1,70 +1,172 @@
-/// What an alert asks besides a button: the four UIAlertViewStyle values.
-public enum AlertStyle: String, Sendable, Equatable, CaseIterable {
+/// What an alert asks besides a button — the four UIAlertViewStyle values —
+/// with its text fields.
+///
+/// Each field may have a label (drawn before it: `Login: `; the style's own
+/// word when `nil`) and a placeholder (a hint drawn after the label in
+/// parentheses, never returned); a plain field may start with text to edit.
+///
+/// ```swift
+/// Alert(title: "Sign in", style: .loginAndPasswordInput(loginPlaceholder: "alice@example.com"))
+/// ```
+public enum AlertStyle: Sendable, Equatable {
   /// Buttons only (`UIAlertViewStyleDefault`).
   case `default`
   /// One plain text field (`UIAlertViewStylePlainTextInput`).
-  case plainTextInput = "plain"
+  case plainTextInput(label: String? = nil, placeholder: String? = nil, text: String? = nil)
   /// One masked field, secure text entry (`UIAlertViewStyleSecureTextInput`).
-  case secureTextInput = "secure"
+  case secureTextInput(label: String? = nil, placeholder: String? = nil)
   /// A plain login field, then a masked password field
   /// (`UIAlertViewStyleLoginAndPasswordInput`).
-  case loginAndPasswordInput = "login-password"
+  case loginAndPasswordInput(loginLabel: String? = nil, loginPlaceholder: String? = nil, loginText: String? = nil,
+                             passwordLabel: String? = nil, passwordPlaceholder: String? = nil)
 
-  /// How many text fields the style has: 0, 1, 1 or 2.
-  public var fieldCount: Int {
-    switch self {
-    case .default: 0
-    case .plainTextInput, .secureTextInput: 1
-    case .loginAndPasswordInput: 2
+  /// Which of the four styles it is, without its fields.
+  package enum Kind: Sendable, Equatable, CaseIterable {
+    case `default`, plainTextInput, secureTextInput, loginAndPasswordInput
+
+    /// How the command line and JSON spell it: `default`, `plain`,
+    /// `secure`, `login-password`.
+    package var name: String {
+      switch self {
+      case .default: "default"
+      case .plainTextInput: "plain"
+      case .secureTextInput: "secure"
+      case .loginAndPasswordInput: "login-password"
+      }
+    }
+
+    /// The kind the command line or JSON names.
+    package init?(name: String) {
+      guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
+      self = kind
+    }
+
+    /// How many text fields the style has: 0, 1, 1 or 2.
+    package var fieldCount: Int {
+      switch self {
+      case .default: 0
+      case .plainTextInput, .secureTextInput: 1
+      case .loginAndPasswordInput: 2
+      }
+    }
+
+    /// The labels used when none is given, in the user's language: `Text`,
+    /// `Password`, `Login` and `Password`.
+    package var defaultLabels: [String] {
+      // TRANSLATORS: the labels of text fields the spec gives no label,
+      // drawn before ": " (a plain text field, a secret, a login name).
+      switch self {
+      case .default: []
+      case .plainTextInput: [localized("Text")]
+      case .secureTextInput: [localized("Password")]
+      case .loginAndPasswordInput: [localized("Login"), localized("Password")]
+      }
+    }
+
+    /// Whether field `index` (0-based) of this style is masked.
+    package func isSecureField(_ index: Int) -> Bool {
+      self == .secureTextInput || (self == .loginAndPasswordInput && index == 1)
     }
   }
 
-  /// The labels used when the spec gives none (SPEC §10), in the user's
-  /// language (SPEC §6): `Text`, `Password`, `Login` and `Password`.
-  public var defaultLabels: [String] {
-    // TRANSLATORS: the labels of text fields the spec gives no label,
-    // drawn before ": " (a plain text field, a secret, a login name).
+  /// Which of the four styles it is.
+  package var kind: Kind {
+    switch self {
+    case .default: .default
+    case .plainTextInput: .plainTextInput
+    case .secureTextInput: .secureTextInput
+    case .loginAndPasswordInput: .loginAndPasswordInput
+    }
+  }
+
+  /// The fields, in order: ``Kind/fieldCount`` of them.
+  package var fields: [TextField] {
     switch self {
     case .default: []
-    case .plainTextInput: [localized("Text")]
-    case .secureTextInput: [localized("Password")]
-    case .loginAndPasswordInput: [localized("Login"), localized("Password")]
+    case .plainTextInput(let label, let placeholder, let text):
+      [TextField(label: label, placeholder: placeholder, text: text)]
+    case .secureTextInput(let label, let placeholder):
+      [TextField(label: label, placeholder: placeholder)]
+    case .loginAndPasswordInput(let loginLabel, let loginPlaceholder, let loginText, let passwordLabel,
+                                let passwordPlaceholder):
+      [TextField(label: loginLabel, placeholder: loginPlaceholder, text: loginText),
+       TextField(label: passwordLabel, placeholder: passwordPlaceholder)]
     }
   }
 
-  /// Whether field `index` (0-based) of this style is masked.
-  public func isSecureField(_ index: Int) -> Bool {
-    self == .secureTextInput || (self == .loginAndPasswordInput && index == 1)
+  /// The style of `kind` with `fields` (none: each field with its
+  /// defaults), as the command line and JSON give them.
+  /// - Throws: ``AskError/invalidAlert(_:)`` when there are fields but not
+  ///   the style's count, or a secure field has initial text; both name the
+  ///   JSON key `fields`.
+  package init(kind: Kind, fields: [TextField]) throws(AskError) {
+    let count = kind.fieldCount
+    if !fields.isEmpty && fields.count != count {
+      // TRANSLATORS: 'fields' is the JSON key; %1$d how many entries the
+      // style has, %2$s the style's name (as written in JSON), %3$d how many
+      // were given.
+      throw .invalidAlert(localized("'fields' must have %d entry for style '%s', not %d",
+                                    plural: "'fields' must have %d entries for style '%s', not %d", count: count,
+                                    String(count), kind.name, String(fields.count)))
+    }
+    for (index, field) in fields.enumerated() where field.text != nil && kind.isSecureField(index) {
+      // TRANSLATORS: %d is the field's 0-based index in the JSON array.
+      throw .invalidAlert(localized("'fields[%d].text' is not allowed: a secure field has no initial text",
+                                    String(index)))
+    }
+    let field = { (index: Int) in fields.indices.contains(index) ? fields[index] : TextField() }
+    switch kind {
+    case .default: self = .default
+    case .plainTextInput:
+      self = .plainTextInput(label: field(0).label, placeholder: field(0).placeholder, text: field(0).text)
+    case .secureTextInput: self = .secureTextInput(label: field(0).label, placeholder: field(0).placeholder)
+    case .loginAndPasswordInput:
+      self = .loginAndPasswordInput(loginLabel: field(0).label, loginPlaceholder: field(0).placeholder,
+                                    loginText: field(0).text, passwordLabel: field(1).label,
+                                    passwordPlaceholder: field(1).placeholder)
+    }
   }
 }
 
-/// One text field of a text style.
-public struct TextField: Sendable, Equatable {
+/// One text field of a text style, as the command line and JSON give it.
+package struct TextField: Sendable, Equatable {
   /// Shown before the field (`Login: `); `nil` for the style's default.
-  public var label: String?
+  package var label: String?
   /// A hint shown after the label in parentheses, never returned; `nil`
   /// for none.
-  public var placeholder: String?
+  package var placeholder: String?
   /// Initial, editable text (plain fields only); `nil` for none.
-  public var text: String?
+  package var text: String?
 
   /// Makes a field.
-  public init(label: String? = nil, placeholder: String? = nil, text: String? = nil) {
+  package init(label: String? = nil, placeholder: String? = nil, text: String? = nil) {
     self.label = label
     self.placeholder = placeholder
     self.text = text
   }
 }
 
-/// How a secure field shows typing (names as `systemd-ask-password --echo`).
-public enum SecureEcho: String, Sendable, Equatable, CaseIterable {
+/// How a secure field shows typing.
+public enum SecureEcho: Sendable, Equatable, CaseIterable {
   /// One `*` per character typed.
   case masked
-  /// Nothing at all.
-  case no
+  /// Nothing at all, as `systemd-ask-password --echo=no`.
+  case hidden
+
+  /// How the command line and JSON spell it: `masked`, `no`.
+  package var name: String { self == .masked ? "masked" : "no" }
+
+  /// The echo the command line or JSON names.
+  package init?(name: String) {
+    switch name {
+    case "masked": self = .masked
+    case "no": self = .hidden
+    default: return nil
+    }
+  }
 
   /// What stands on screen for `count` characters typed: `*`s, or nothing.
-  public func mask(_ count: Int) -> String { self == .masked ? String(repeating: "*", count: count) : "" }
+  package func mask(_ count: Int) -> String { self == .masked ? String(repeating: "*", count: count) : "" }
 }
 
 /// A text-entry setting and the styles it applies to: the one table of
@@ -75,7 +177,7 @@ package enum TextEntrySetting: String, CaseIterable, Sendable {
 
   /// Whether `style` has a use for it (a switch, not a table of arrays:
   /// this runs on the way to every prompt).
-  package func applies(to style: AlertStyle) -> Bool {
+  package func applies(to style: AlertStyle.Kind) -> Bool {
     switch (self, style) {
     case (.label, _), (.placeholder, _), (.required, _): style != .default
     case (.text, .plainTextInput), (.text, .loginAndPasswordInput): true
@@ -87,13 +189,13 @@ package enum TextEntrySetting: String, CaseIterable, Sendable {
   }
 
   /// The styles that have a use for it, in declaration order.
-  package var styles: [AlertStyle] { AlertStyle.allCases.filter(applies(to:)) }
+  package var styles: [AlertStyle.Kind] { AlertStyle.Kind.allCases.filter(applies(to:)) }
 
   /// What it applies to, the styles named after `prefix`, each quoted or
   /// not: `-s secure or login-password` on the command line, `style
   /// 'secure' or 'login-password'` in JSON — "a secure field (…)".
   package func appliesTo(prefix: String, quoted: Bool) -> String {
-    let names = styles.map { quoted ? "'\($0.rawValue)'" : $0.rawValue }
+    let names = styles.map { quoted ? "'\($0.name)'" : $0.name }
     // TRANSLATORS: the last two of a list of style names: "'plain' or
     // 'secure'" (the names stay as written).
     let list = prefix + (names.count == 1 ? names[0]

@@ -30,7 +30,7 @@ package struct TitleIndex: Sendable {
   /// (`folds`), or as they are. `title(i)` is called once for each, and
   /// again for a candidate whose hash agrees. Stops at the first duplicate
   /// (``firstDuplicate``).
-  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
+  /// - Throws: ``AskError/interrupted(by:)`` when a terminating signal
   ///   is pending (``Interruption``).
   package init(count: Int, folds: Bool = true, title: (Int) -> String) throws(AskError) {
     self.folds = folds

@@ -8,7 +8,7 @@ import CShim
 /// never drawn, because the session's next wait or write sees the signal
 /// first and the prompt ends by it; those that build the prompt's model or
 /// layout (decoding, validating, indexing, packing pages) go through
-/// ``forEach(_:by:_:)`` and throw ``AskError/interrupted(signal:)``.
+/// ``forEach(_:by:_:)`` and throw ``AskError/interrupted(by:)``.
 package enum Interruption {
   /// The terminal session whose signals count: set while a
   /// ``TerminalConsole`` has one (`nil`: nothing is ever pending). The
@@ -35,14 +35,14 @@ package enum Interruption {
   /// ``ending`` has run.
   package static func stopped(by signal: Int32) -> AskError {
     ending?(signal)
-    return .interrupted(signal: signal)
+    return .interrupted(by: Signal(signal))
   }
 
   /// Calls `body` with each index of `range`, every `step`th (`step` ≥ 1;
   /// each call counts as `step` steps), in order, until it returns false;
   /// every ``interval`` steps it looks for a terminating signal pending.
   /// Returns false when `body` stopped it.
-  /// - Throws: ``AskError/interrupted(signal:)`` with the pending signal
+  /// - Throws: ``AskError/interrupted(by:)`` with the pending signal
   ///   (``stopped(by:)``); what `body` throws.
   @inline(__always)
   @discardableResult

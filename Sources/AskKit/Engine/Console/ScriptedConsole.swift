@@ -1,6 +1,5 @@
-/// An in-memory `Console` for tests and library users: answers come from a
-/// script, and everything drawn is recorded in ``transcript`` (secrets as
-/// `*`s only).
+/// An in-memory ``Console`` for tests: answers come from a script, and
+/// everything drawn is recorded in ``transcript`` (secrets as `*`s only).
 ///
 /// ```swift
 /// let console = ScriptedConsole(answers: ["neg"])
@@ -8,8 +7,9 @@
 /// // console.transcript: the layout, then "Choice [1-4, Ctrl-D = cancel]: neg\n"
 /// ```
 ///
-/// It never blocks: reading past the script throws.
-public final class ScriptedConsole: Console {
+/// It never blocks: asking past the script throws
+/// ``AskError/scriptExhausted``.
+public final class ScriptedConsole: Console, PromptDevice {
   /// One scripted answer.
   public enum Answer: Equatable, Sendable, ExpressibleByStringLiteral {
     /// A line typed (for a secure field, the secret).
@@ -28,23 +28,41 @@ public final class ScriptedConsole: Console {
   /// Everything drawn, prompts and echoed answers included.
   public private(set) var transcript = ""
   /// How many times typed-ahead input was discarded.
-  public private(set) var discards = 0
+  package private(set) var discards = 0
   /// True when it answers as a terminal would (a hint and the prompt
   /// again after a wrong answer), false as a pipe (the wrong answer ends it).
   public let isInteractive: Bool
   /// How what is drawn is styled.
-  public let theme: Theme
+  package let theme: Theme
   /// The window size the layout is made for.
   public let size: TerminalSize
 
   /// Makes a console that gives `answers` in order, as a terminal
-  /// (`isInteractive`) or a pipe would, `size` large.
-  public init(answers: [Answer], isInteractive: Bool = true, theme: Theme = Theme(isColored: false),
-              size: TerminalSize = .standard) {
+  /// (`isInteractive`: a wrong answer gets a hint and is asked again) or a
+  /// pipe would (the wrong answer throws ``AskError/invalidAnswer(_:)``),
+  /// drawing without colour for a window `size` large.
+  public convenience init(answers: [Answer], isInteractive: Bool = true, size: TerminalSize = .standard) {
+    self.init(answers: answers, isInteractive: isInteractive, theme: Theme(isColored: false), size: size)
+  }
+
+  /// As the public initializer, drawing in `theme`.
+  package init(answers: [Answer], isInteractive: Bool = true, theme: Theme, size: TerminalSize = .standard) {
     self.answers = answers
     self.isInteractive = isInteractive
     self.theme = theme
     self.size = size
+  }
+
+  /// Shows `alert` in the ``transcript`` and answers it with the next
+  /// scripted answers (the handler is not run: ``Alert/present(on:)`` runs
+  /// it).
+  /// - Returns: the response.
+  /// - Throws: ``AskError/invalidAlert(_:)`` when the alert breaks a rule;
+  ///   ``AskError/scriptExhausted`` when the answers run out;
+  ///   ``AskError/invalidAnswer(_:)`` when, not ``isInteractive``, an
+  ///   answer chooses no button.
+  public func answer(_ alert: Alert) throws(AskError) -> Response {
+    try AlertPresenter(console: self).respond(to: alert)
   }
 
   package func draw(_ text: String) throws(AskError) { transcript += text }
@@ -87,7 +105,7 @@ public final class ScriptedConsole: Console {
   }
 
   private func next() throws(AskError) -> Answer {
-    guard !answers.isEmpty else { throw .io(localized("read past the scripted answers"), errno: 0) }
+    guard !answers.isEmpty else { throw .scriptExhausted }
     return answers.removeFirst()
   }
 }

@@ -6,15 +6,15 @@ import Glibc
 import Darwin
 #endif
 
-/// The real `Console`: draws on the controlling terminal (`/dev/tty`), or
-/// on standard error when it cannot be opened — never on standard output —
-/// and reads answers from the answer source of SPEC §4.
+/// The terminal as a ``Console``: draws on the controlling terminal
+/// (`/dev/tty`), or on standard error when it cannot be opened — never on
+/// standard output — and reads answers from its ``AnswerSource``.
 ///
 /// - On a terminal, answers are read with libedit (arrow keys, Ctrl-A/E/K/U/W,
 ///   Tab completing button titles, a history of this run's answers), UTF-8
 ///   whatever the process's locale (libedit gets a UTF-8 `LC_CTYPE` of its
 ///   own with `uselocale(3)`; the host's locale is not changed).
-///   From the first prompt drawn until ``restore()``, the terminal is held
+///   From the first line of a prompt drawn until the prompt ends, the terminal is held
 ///   in non-canonical mode with echo off (ISIG on: Ctrl-C stays a signal to
 ///   the whole foreground job), so keys typed ahead are answered once and a
 ///   Ctrl-D typed ahead cannot hang.
@@ -27,23 +27,22 @@ import Darwin
 /// terminal session (`ask_session_*` in the C shim, after
 /// readpassphrase(3)): it saves the signal mask and the actions of the
 /// signals it catches, and the terminal's modes when it is first held. A
-/// terminating signal during a wait throws ``AskError/interrupted(signal:)``;
-/// so does a terminal that goes away (as `SIGHUP`). ``restore()`` ends the
-/// session: the terminal's modes, the signal actions and the mask come
-/// back, and each terminating signal that arrived meanwhile is then sent to
-/// the process once — its own action (the default: death by it) decides.
-/// ``Alert/present(on:)-(TerminalConsole)`` restores after every prompt.
-public final class TerminalConsole: Console {
-  /// Where answers come from (SPEC §4).
+/// terminating signal during a wait throws ``AskError/interrupted(by:)``;
+/// so does a terminal that goes away (as `SIGHUP`). When the prompt ends
+/// (``answer(_:)`` returns or throws) the session ends: the terminal's
+/// modes, the signal actions and the mask come back, and each terminating
+/// signal that arrived meanwhile is then sent to the process once — its own
+/// action (the default: death by it) decides.
+public final class TerminalConsole: Console, PromptDevice {
+  /// Where answers come from.
   public enum AnswerSource: Sendable, Equatable {
-    /// Standard input, a terminal or a pipe (`--answers stdin`; the
-    /// default when the prompt comes from flags).
+    /// Standard input, a terminal or a pipe (a script can answer).
     case standardInput
-    /// The controlling terminal, `/dev/tty` (`--answers tty`);
+    /// The controlling terminal, `/dev/tty`;
     /// ``AskError/noTerminal`` without one.
     case terminal
-    /// `/dev/tty` if it opens, else standard input: the default when
-    /// standard input carries the spec.
+    /// `/dev/tty` if it opens, else standard input: for a program whose
+    /// standard input carries its own data.
     case terminalOrStandardInput
 
     /// The source an `--answers` value names: `tty` or `stdin`.
@@ -87,33 +86,34 @@ public final class TerminalConsole: Console {
   /// Opens the terminal and sets up the answer source.
   /// - Parameters:
   ///   - answers: where answers come from.
-  ///   - color: the `--color` mode; see `Theme.decide(mode:drawingFD:environment:)`.
+  ///   - color: whether to colour what is drawn.
   /// - Throws: ``AskError/noTerminal`` when `answers` is `.terminal` and
-  ///   `/dev/tty` cannot be opened; ``AskError/io(_:errno:)`` when answers
-  ///   come from standard input and it is closed, or when another console
-  ///   of this process has the terminal (one console a terminal, known by
-  ///   device number, until it is released).
+  ///   `/dev/tty` cannot be opened; ``AskError/terminalBusy`` when another
+  ///   console of this process has the terminal (one console a terminal,
+  ///   known by device number, until it is released);
+  ///   ``AskError/io(operation:reason:)`` when answers come from standard
+  ///   input and it is closed.
   public convenience init(answers: AnswerSource = .standardInput, color: ColorMode = .auto) throws(AskError) {
     try self.init(answers: answers, color: color, standardInputClosed: fcntl(0, F_GETFD) == -1)
   }
 
-  /// Opens the terminal at `path` (`/dev/pts/3`: the one pinentry's
-  /// `OPTION ttyname` names; it need not be this process's controlling
-  /// terminal) to draw on and read answers from, held and edited as the
+  /// Opens the terminal at `path` (`/dev/pts/3`; it need not be this
+  /// process's controlling terminal) to draw on and read answers from, held and edited as the
   /// controlling terminal is. Its keyboard's Ctrl-C goes to its own
   /// foreground job, not to this process.
-  /// - Throws: ``AskError/io(_:errno:)`` when it cannot be opened, is not
-  ///   a terminal, or another console of this process has it.
+  /// - Throws: ``AskError/io(operation:reason:)`` when it cannot be opened
+  ///   or is not a terminal; ``AskError/terminalBusy`` when another console
+  ///   of this process has it.
   public init(terminalPath path: String, color: ColorMode = .auto) throws(AskError) {
     let fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
     let error = errno
     // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
     // and the system's reason; %s is the terminal's path.
-    guard fd >= 0 else { throw .io(localized("open the terminal '%s'", TerminalText.visible(path)), errno: error) }
+    guard fd >= 0 else { throw .io(operation: localized("open the terminal '%s'", TerminalText.visible(path)), reason: SystemError(code: error)) }
     guard isatty(fd) == 1 else {
       Glibc.close(fd)
       // TRANSLATORS: what cannot be done, after "Cannot "; %s is a path.
-      throw .io(localized("use '%s': it is not a terminal", TerminalText.visible(path)), errno: 0)
+      throw .io(operation: localized("use '%s': it is not a terminal", TerminalText.visible(path)), reason: nil)
     }
     try Self.claim(fd)
     terminalFD = fd
@@ -128,8 +128,7 @@ public final class TerminalConsole: Console {
   private static func claim(_ fd: Int32) throws(AskError) {
     guard ask_terminal_claim(fd) != 0 else { return }
     Glibc.close(fd)
-    // TRANSLATORS: what cannot be done, after "Cannot ".
-    throw .io(localized("use the terminal: another console of this process has it"), errno: 0)
+    throw .terminalBusy
   }
 
   /// As the public initializer; `standardInputClosed` says whether fd 0
@@ -148,13 +147,35 @@ public final class TerminalConsole: Console {
       answerFD = terminalFD
     case (.standardInput, _), (.terminalOrStandardInput, false):
       // TRANSLATORS: what cannot be done, after "Cannot ".
-      guard !standardInputClosed else { throw .io(localized("read the answer: standard input is closed"), errno: 0) }
+      guard !standardInputClosed else { throw .io(operation: localized("read the answer: standard input is closed"), reason: nil) }
       answerFD = 0
     }
     // Only the controlling terminal is edited and held: a terminal on stdin
     // that is not ours (`setsid ask`) gets no signals from its keyboard.
     isInteractive = Self.isControllingTerminal(answerFD)
     theme = Theme.decide(mode: color, drawingFD: drawingFD)
+  }
+
+  /// Shows `alert` on this terminal and returns the answer (the handler
+  /// is not run: ``Alert/present(on:)`` runs it). The terminal's modes,
+  /// the signal actions and the signal mask are given back before it
+  /// returns or throws, and a terminating signal that arrived meanwhile is
+  /// delivered; the console can present again.
+  /// - Returns: the response.
+  /// - Throws: as ``Alert/present()``.
+  public func answer(_ alert: Alert) throws(AskError) -> Response {
+    let response: Response
+    do throws(AskError) {
+      response = try AlertPresenter(console: self).respond(to: alert)
+    } catch {
+      restore()
+      // A cancel (``ConsoleControl/cancel()``) ends the session's waits as
+      // a signal would, with a number no signal has.
+      if case .interrupted(let signal) = error, signal.number == Int32(ASK_SIGNAL_CANCELLED) { throw .cancelled }
+      throw error
+    }
+    restore()
+    return response
   }
 
   deinit {
@@ -166,21 +187,20 @@ public final class TerminalConsole: Console {
   /// when the first prompt is drawn). Drawing and reading begin it too;
   /// call it first to have signals handled while waiting for something
   /// else (a spec). Idempotent.
-  /// - Throws: ``AskError/io(_:errno:)`` when the terminal is held by
+  /// - Throws: ``AskError/io(operation:reason:)`` when the terminal is held by
   ///   another console of this process, or the session cannot be made.
   package func begin() throws(AskError) {
     guard session == nil else { return }
     try ensureOpen()
-    // TRANSLATORS: what cannot be done, after "Cannot ".
-    guard control.enter() else { throw .io(localized("hold the terminal: another console of this process holds it"), errno: 0) }
+    // One prompt at a time per process, whatever its terminal.
+    guard control.enter() else { throw .terminalBusy }
     guard let made = ask_session_begin(terminalFD) else {
       let error = errno
       control.leave()
-      // TRANSLATORS: what cannot be done, after "Cannot ".
-      if error == EBUSY { throw .io(localized("hold the terminal: another console of this process holds it"), errno: 0) }
+      if error == EBUSY { throw .terminalBusy }
       // TRANSLATORS: what cannot be done, after "Cannot " (and before ": "
       // and the system's reason, when there is one).
-      throw .io(localized("begin the terminal session"), errno: error)
+      throw .io(operation: localized("begin the terminal session"), reason: SystemError(code: error))
     }
     session = made
     Interruption.session = made
@@ -192,7 +212,7 @@ public final class TerminalConsole: Console {
   /// milliseconds; `nil`: never) — the terminal answers come from, the
   /// controlling one or another; true at once when answers do not come
   /// from a terminal, or the turn is already this console's.
-  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
+  /// - Throws: ``AskError/interrupted(by:)`` when a terminating signal
   ///   arrives while it waits.
   package func takeTurn(until deadline: Int64?) throws(AskError) -> Bool {
     // Answers from a terminal that is not the controlling one (`setsid
@@ -209,13 +229,13 @@ public final class TerminalConsole: Console {
       : ask_session_take_turn(session, deadline ?? -1, &signo)
     switch Int(status) {
     case ASK_WAIT_TIMEOUT: return false
-    case ASK_WAIT_SIGNAL: throw .interrupted(signal: signo)
+    case ASK_WAIT_SIGNAL: throw .interrupted(by: Signal(signo))
     default: return true
     }
   }
 
   /// Runs `body` with the terminal held from one prompt to the next: the
-  /// ``Alert/present(on:)-(TerminalConsole)`` calls in it keep the session
+  /// ``Alert/present(on:)`` calls in it keep the session
   /// (the held modes, the turn, what is typed ahead) instead of restoring
   /// it after each, and it is restored once, when `body` returns or throws.
   /// pinentry's GETPIN asks its fields so (SETREPEAT's two included), as
@@ -235,23 +255,23 @@ public final class TerminalConsole: Console {
   /// terminal's turn did not come by the prompt's deadline.
   private func held() throws(AskError) -> OpaquePointer? {
     try begin()
-    guard let session else { throw .io(localized("begin the terminal session"), errno: 0) }
+    guard let session else { throw .io(operation: localized("begin the terminal session"), reason: nil) }
     if isInteractive && ask_session_is_held(session) == 0 && ask_session_hold(session) != 0 {
       let error = errno
       // The turn did not come back by the prompt's deadline (continued
       // after a stop while another prompt had the terminal): not ours.
       if error == ETIMEDOUT { return nil }
       // Closed while a spec was awaited: a lost terminal, as a hang-up.
-      if error == EIO { throw .interrupted(signal: SIGHUP) }
+      if error == EIO { throw .interrupted(by: Signal(SIGHUP)) }
       // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
       // and the system's reason.
-      throw .io(localized("hold the terminal"), errno: error)
+      throw .io(operation: localized("hold the terminal"), reason: SystemError(code: error))
     }
     // Not held because a terminating signal came first (`kill %1` on a job
     // stopped in the background): nothing more is drawn; it ends `ask`.
     if isInteractive && ask_session_is_held(session) == 0 {
       let signo = ask_session_pending_signal(session)
-      if signo != 0 { throw .interrupted(signal: signo) }
+      if signo != 0 { throw .interrupted(by: Signal(signo)) }
     }
     return session
   }
@@ -292,9 +312,9 @@ public final class TerminalConsole: Console {
   /// prompt, and then sends each terminating signal that arrived meanwhile
   /// to the process, once, so the host's own action for it runs (as
   /// `readpassphrase(3)` does; the default action ends the process).
-  /// ``Alert/present(on:)-(TerminalConsole)`` calls it after every prompt;
+  /// ``Alert/present(on:)`` calls it after every prompt;
   /// idempotent; the next prompt begins a new session.
-  public func restore() {
+  package func restore() {
     if !keepsTerminal { endSession() }
   }
 
@@ -308,7 +328,7 @@ public final class TerminalConsole: Console {
   ///
   /// Idempotent. Call it where the console is used, not while a prompt
   /// waits on it. After it, presenting on the console throws
-  /// ``AskError/io(_:errno:)`` ("Cannot use the console: it was closed").
+  /// ``AskError/io(operation:reason:)`` ("Cannot use the console: it was closed").
   public func close() {
     guard !isClosed else { return }
     keepsTerminal = false
@@ -321,11 +341,13 @@ public final class TerminalConsole: Console {
   }
 
   /// Throws when the console was closed.
-  /// - Throws: ``AskError/io(_:errno:)``.
+  /// - Throws: ``AskError/io(operation:reason:)``.
   private func ensureOpen() throws(AskError) {
     // TRANSLATORS: what cannot be done, after "Cannot ": a program used a
     // console (the terminal, held for its prompts) after closing it.
-    if isClosed { throw .io(localized("use the console: it was closed"), errno: 0) }
+    // TRANSLATORS: what cannot be done, after "Cannot ": a program used a
+    // console (the terminal, held for its prompts) after closing it.
+    if isClosed { throw .io(operation: localized("use the console: it was closed"), reason: nil) }
   }
 
   /// As ``restore()``, and returns the first signal sent (when the process
@@ -353,7 +375,7 @@ public final class TerminalConsole: Console {
   /// Draws on the terminal, or on stderr without one. A drawing stream that
   /// cannot be written (stderr closed, no terminal) is not an error: the
   /// answer can still be given.
-  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
+  /// - Throws: ``AskError/interrupted(by:)`` when a terminating signal
   ///   arrives while the write waits (a terminal stopped by Ctrl-S).
   package func draw(_ text: String) throws(AskError) {
     guard let session = try held() else { return }  // nothing drawn on another's prompt
@@ -365,9 +387,9 @@ public final class TerminalConsole: Console {
       text = text.replacing(AlertLayout.invisibleMark, with: "")
     }
     var signo: Int32 = 0
-    if Interruption.isPending { throw .interrupted(signal: ask_session_pending_signal(session)) }
+    if Interruption.isPending { throw .interrupted(by: Signal(ask_session_pending_signal(session))) }
     let failed = text.withUTF8 { ask_write_all(session, drawingFD, $0.baseAddress, $0.count, &signo) != 0 }
-    if failed && signo != 0 { throw .interrupted(signal: signo) }
+    if failed && signo != 0 { throw .interrupted(by: Signal(signo)) }
   }
 
   /// Drops what was typed before the terminal was held (the terminal
@@ -384,7 +406,7 @@ public final class TerminalConsole: Console {
   ///   - fd: the descriptor to wait on.
   ///   - deadline: `ask_now_ms` milliseconds; `nil` for never.
   /// - Returns: true when `fd` is readable, false when the deadline passed.
-  /// - Throws: ``AskError/interrupted(signal:)``; ``AskError/io(_:errno:)``
+  /// - Throws: ``AskError/interrupted(by:)``; ``AskError/io(operation:reason:)``
   ///   when polling fails.
   package func waitForInput(on fd: Int32, deadline: Int64?) throws(AskError) -> Bool {
     var signo: Int32 = 0
@@ -392,13 +414,13 @@ public final class TerminalConsole: Console {
       switch Int(ask_session_wait(session, fd, deadline ?? -1, &signo)) {
       case ASK_WAIT_READY: return true
       case ASK_WAIT_TIMEOUT: return false
-      case ASK_WAIT_SIGNAL: throw .interrupted(signal: signo)
+      case ASK_WAIT_SIGNAL: throw .interrupted(by: Signal(signo))
       case ASK_WAIT_RESUMED: continue  // nothing is on screen to draw again
       // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
       // and the system's reason.
       default:
         let error = errno
-        throw .io(localized("wait for input"), errno: error)
+        throw .io(operation: localized("wait for input"), reason: SystemError(code: error))
       }
     }
   }
@@ -406,8 +428,8 @@ public final class TerminalConsole: Console {
   /// Writes `bytes` whole to standard output (write(2), retried on EINTR
   /// and short writes), as a JSON string when `asJSONString` (a secret is
   /// escaped from its own memory).
-  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
-  ///   arrives while the write waits; ``AskError/io(_:errno:)`` when it
+  /// - Throws: ``AskError/interrupted(by:)`` when a terminating signal
+  ///   arrives while the write waits; ``AskError/io(operation:reason:)`` when it
   ///   fails (`EPIPE`: the reader is gone).
   package func writeOutput(_ bytes: UnsafeRawBufferPointer, asJSONString: Bool = false) throws(AskError) {
     var signo: Int32 = 0
@@ -416,10 +438,10 @@ public final class TerminalConsole: Console {
       : ask_write_all(session, 1, bytes.baseAddress, bytes.count, &signo)
     guard status != 0 else { return }
     let error = errno
-    if signo != 0 { throw .interrupted(signal: signo) }
+    if signo != 0 { throw .interrupted(by: Signal(signo)) }
     // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
     // and the system's reason.
-    throw .io(localized("write the result"), errno: error)
+    throw .io(operation: localized("write the result"), reason: SystemError(code: error))
   }
 
   package func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
@@ -484,7 +506,9 @@ public final class TerminalConsole: Console {
         return try ended(status, signo: signo, reading: .secret).secretResult
       }
       linesRead += 1
-      _ = line.withMemoryRebound(to: UInt8.self, capacity: length) { ask_secret_set(&secret.storage, $0, length) }
+      _ = line.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+        secret.withStorage { ask_secret_set($0, bytes, length) }
+      }
       explicit_bzero(line, length)
       free(line)
       try draw(request.echo.mask(secret.characterCount) + "\n")
@@ -492,8 +516,9 @@ public final class TerminalConsole: Console {
     }
     try draw(request.prompt)
     while true {
-      let status = ask_secret_read(session, answerFD, drawingFD, request.echo == .masked ? 1 : 0, deadline,
-                                   &secret.storage, &signo)
+      let status = secret.withStorage { storage in
+        ask_secret_read(session, answerFD, drawingFD, request.echo == .masked ? 1 : 0, deadline, storage, &signo)
+      }
       if Int(status) == ASK_READ_RESUMED {
         try draw(lineBreakIfOpen + request.redraw + request.prompt + request.echo.mask(secret.characterCount))
         continue
@@ -537,15 +562,15 @@ public final class TerminalConsole: Console {
                                      String(linesReadElsewhere + linesRead)))
     case ASK_READ_EOF: return .endOfInput
     case ASK_READ_TIMEOUT: return .timedOut
-    case ASK_READ_SIGNAL: throw .interrupted(signal: signo)
+    case ASK_READ_SIGNAL: throw .interrupted(by: Signal(signo))
     // A lost terminal is not a user's cancel (SPEC §5): as a hang-up.
-    case ASK_READ_HANGUP: throw .interrupted(signal: SIGHUP)
+    case ASK_READ_HANGUP: throw .interrupted(by: Signal(SIGHUP))
     // TRANSLATORS: what cannot be done, after "Cannot ".
-    case ASK_READ_TOO_LONG where what == .secret: throw .io(localized("read the secret: a line is longer than 1 MiB"), errno: 0)
-    case ASK_READ_TOO_LONG: throw .io(localized("read the answer: a line is longer than 1 MiB"), errno: 0)
+    case ASK_READ_TOO_LONG where what == .secret: throw .io(operation: localized("read the secret: a line is longer than 1 MiB"), reason: nil)
+    case ASK_READ_TOO_LONG: throw .io(operation: localized("read the answer: a line is longer than 1 MiB"), reason: nil)
     // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
     // and the system's reason.
-    default: throw .io(what == .secret ? localized("read the secret") : localized("read the answer"), errno: error)
+    default: throw .io(operation: what == .secret ? localized("read the secret") : localized("read the answer"), reason: SystemError(code: error))
     }
   }
 
@@ -570,7 +595,7 @@ public final class TerminalConsole: Console {
       let error = errno
       // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
       // and the system's reason.
-      throw .io(localized("set up line editing"), errno: error)
+      throw .io(operation: localized("set up line editing"), reason: SystemError(code: error))
     }
     self.editor = editor
     return editor

@@ -8,12 +8,12 @@ public struct TerminalSize: Sendable, Equatable {
   /// Rows: lines the window shows.
   public var rows: Int
 
-  /// The most columns or rows a size counts (SPEC §6): a terminal that
+  /// The most columns or rows a size counts: a terminal that
   /// reports more is laid out as this, so no size, however odd, allocates or
   /// counts in proportion to it.
-  public static let maximum = Int(ASK_SIZE_MAX)
+  package static let maximum = Int(ASK_SIZE_MAX)
 
-  /// Makes a size; each is clamped to 1…``maximum``.
+  /// Makes a size; each is clamped to 1…1000.
   public init(columns: Int, rows: Int) {
     self.columns = min(Self.maximum, max(1, columns))
     self.rows = min(Self.maximum, max(1, rows))

@@ -4,26 +4,43 @@ import Glibc
 import Darwin
 #endif
 
-/// Whether to colour: the `--color` option.
-public enum ColorMode: String, Sendable, CaseIterable {
-  /// Decide from the environment and the drawing stream (see `Theme.decide`).
+/// Whether a terminal console colours what it draws (bold title, red
+/// destructive button); roles are always written in words too.
+public enum ColorMode: Sendable, Equatable, CaseIterable {
+  /// Colour when the drawing stream is a terminal whose `TERM` has colours,
+  /// unless `NO_COLOR` is set (no-color.org); `CLICOLOR_FORCE` forces it.
   case auto
   /// Always colour, even with `TERM=dumb` (SGR only, never cursor movement).
   case always
   /// Never colour: no SGR at all, roles in words.
   case never
+
+  /// How the command line spells it: `auto`, `always`, `never`.
+  package var name: String {
+    switch self {
+    case .auto: "auto"
+    case .always: "always"
+    case .never: "never"
+    }
+  }
+
+  /// The mode the command line names.
+  package init?(name: String) {
+    guard let mode = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = mode
+  }
 }
 
 /// Styling only: what the title, the destructive button and hints look like.
 /// With colour off no SGR sequence at all is written. Roles are never told
 /// by colour alone (WCAG 2.1, 1.4.1 "Use of Color"): the layout always
 /// writes `(destructive)` and `(default)` in words (SPEC §1, §6).
-public struct Theme: Sendable, Equatable {
+package struct Theme: Sendable, Equatable {
   /// True when SGR colour and attributes are written.
-  public var isColored: Bool
+  package var isColored: Bool
 
   /// Makes a theme that colours or not.
-  public init(isColored: Bool) { self.isColored = isColored }
+  package init(isColored: Bool) { self.isColored = isColored }
 
   /// The title: bold.
   package func title(_ text: String) -> String { sgr("1", text) }

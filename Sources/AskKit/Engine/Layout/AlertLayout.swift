@@ -21,7 +21,7 @@ package enum AlertLayout {
   /// buttons-only alert ``buttonList(_:theme:)``.
   /// - Throws: as ``buttonList(_:theme:)``.
   package static func render(_ alert: Alert, theme: Theme) throws(AskError) -> String {
-    try header(alert, theme: theme) + (alert.style == .default ? buttonList(alert, theme: theme) : "")
+    try header(alert, theme: theme) + (alert.style.kind == .default ? buttonList(alert, theme: theme) : "")
   }
 
   /// The number of lines `text` takes (its LFs).
@@ -52,7 +52,7 @@ package enum AlertLayout {
     if let timeout = alert.timeout, timeout > .zero {
       lines += TerminalText.wrapped(timeLimit(timeout, alert: alert), width: width)
     }
-    if alert.style != .default {
+    if alert.style.kind != .default {
       // TRANSLATORS: the hint line of a text field: Enter submits (the
       // implied OK button), Ctrl-D cancels; key names stay as written.
       lines.append(theme.dim(alert.buttons.isEmpty ? localized("(Enter = OK, Ctrl-D = cancel)")
@@ -93,7 +93,7 @@ package enum AlertLayout {
   /// in 30 s, then chooses Yes)` when a button prompt has a default, else
   /// `(times out in 30 s)` (text styles never submit on a timeout).
   package static func timeLimit(_ limit: Duration, alert: Alert) -> String {
-    if alert.style == .default, let index = alert.defaultButtonIndex {
+    if alert.style.kind == .default, let index = alert.defaultButtonIndex {
       // TRANSLATORS: under the title: %1$s is a duration ("2 min 5 s"),
       // %2$s the default button's title, chosen when the time is up.
       return localized("(times out in %s, then chooses %s)", duration(limit),
@@ -105,7 +105,7 @@ package enum AlertLayout {
 
   /// The line drawn when the time limit passed (SPEC §5): `Timed out:
   /// chose Yes.`, or `Timed out.` when nothing was chosen.
-  package static func timeoutNotice(_ response: Response) -> String {
+  package static func timeoutNotice(_ response: PromptResult) -> String {
     guard let title = response.title else { return localized("Timed out.") }
     // TRANSLATORS: drawn when the time limit passed; %s is the button
     // chosen by it (the default).
@@ -151,7 +151,7 @@ package enum AlertLayout {
 
   /// The numbered buttons of a short list, each line ending in LF: the
   /// first page of ``ButtonListLayout`` on an 80×24 terminal.
-  /// - Throws: ``AskError/interrupted(signal:)`` as ``ButtonListLayout``.
+  /// - Throws: ``AskError/interrupted(by:)`` as ``ButtonListLayout``.
   package static func buttonList(_ alert: Alert, theme: Theme) throws(AskError) -> String {
     try ButtonListLayout(alert: alert, theme: theme, size: .standard, reservedRows: 0).render(page: 0)
   }

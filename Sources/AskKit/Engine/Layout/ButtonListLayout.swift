@@ -40,7 +40,7 @@ package struct ButtonListLayout {
 
   /// Lays out `alert`'s buttons for a terminal of `size`, leaving
   /// `reservedRows` rows for the header, the answer line and hints.
-  /// - Throws: ``AskError/interrupted(signal:)`` when a terminating signal
+  /// - Throws: ``AskError/interrupted(by:)`` when a terminating signal
   ///   is pending (``Interruption``): a million buttons are measured and
   ///   packed.
   package init(alert: Alert, theme: Theme, size: TerminalSize, reservedRows: Int) throws(AskError) {

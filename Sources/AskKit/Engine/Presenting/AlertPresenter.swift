@@ -1,8 +1,8 @@
 import CShim
 
 /// The presenting loop: draw the alert, read what it asks — buttons, text
-/// fields, secrets — and return the ``Response`` (the handler is run by
-/// ``Alert/present(on:)-(TerminalConsole)``, once the terminal is given back).
+/// fields, secrets — and return the ``PromptResult`` (the handler is run by
+/// ``Alert/present(on:)``, once the terminal is given back).
 ///
 /// On a terminal an unrecognised answer gets one hint line and the answer
 /// line again (the list is not drawn again); from a pipe it ends the prompt
@@ -30,45 +30,52 @@ import CShim
 /// ```
 ///
 /// With a ``Alert/timeout``, a buttons-only prompt chooses its default when
-/// time runs out (``Response/timedOut``), or ends with
-/// ``Response/timedOutWithoutChoice``; a text style never submits on a
+/// time runs out (``PromptResult/Outcome/timedOut``), or ends with
+/// ``PromptResult/timedOutWithoutChoice``; a text style never submits on a
 /// timeout.
 package struct AlertPresenter {
   /// Where the alert is drawn and answered.
-  package let console: any Console
+  package let console: any PromptDevice
 
   /// Makes a presenter on `console`.
-  package init(console: any Console) { self.console = console }
+  package init(console: any PromptDevice) { self.console = console }
 
   /// The deadline `limit` from now on the C shim's clock (`ask_now_ms`,
   /// CLOCK_MONOTONIC milliseconds — not ContinuousClock, whose module,
-  /// Swift Concurrency, `ask` does not link), or `nil` for no limit (`nil`,
-  /// zero or less).
+  /// Swift Concurrency, `ask` does not link), or `nil` for no limit
+  /// (`nil`); a limit of zero or less is now.
   package static func deadline(after limit: Duration?) -> Int64? {
-    guard let limit, limit > .zero else { return nil }
+    guard let limit else { return nil }
     return ask_now_ms() + TimeLimit.milliseconds(limit)
   }
 
   /// Presents `alert` and returns how it was answered.
-  /// - Throws: ``AskError/spec(_:)`` when the alert breaks a rule (nothing
+  /// - Throws: ``AskError/invalidAlert(_:)`` when the alert breaks a rule (nothing
   ///   is drawn then); ``AskError/invalidAnswer(_:)``,
-  ///   ``AskError/interrupted(signal:)`` and ``AskError/io(_:errno:)`` as
+  ///   ``AskError/interrupted(by:)`` and ``AskError/io(operation:reason:)`` as
   ///   ``Console`` throws them.
-  package func present(_ alert: Alert) throws(AskError) -> Response {
+  package func present(_ alert: Alert) throws(AskError) -> PromptResult {
     let (alert, titles) = try alert.validatedIndexing()
     return try present(validated: alert, titles: titles)
+  }
+
+  /// Presents `alert` and returns the public ``Response``.
+  /// - Throws: as ``present(_:)``.
+  package func respond(to alert: Alert) throws(AskError) -> Response {
+    let (alert, titles) = try alert.validatedIndexing()
+    return try present(validated: alert, titles: titles).response(for: alert)
   }
 
   /// Presents `alert`, already validated, whose titles `titles` indexes
   /// (both from ``Alert/validatedIndexing()``: a spec's decoder validates
   /// it, and a million titles are not checked twice).
-  package func present(validated alert: Alert, titles: TitleIndex) throws(AskError) -> Response {
+  package func present(validated alert: Alert, titles: TitleIndex) throws(AskError) -> PromptResult {
     let deadline = Self.deadline(after: alert.timeout)
     // Another prompt on the terminal: its turn first. When the time runs
     // out meanwhile, the alert times out unseen (its default, if any, as
     // for any timeout), and nothing is drawn: the terminal is not ours.
     guard try console.takeTurn(until: deadline) else {
-      if alert.style == .default, let index = alert.defaultButtonIndex {
+      if alert.style.kind == .default, let index = alert.defaultButtonIndex {
         return .chose(index, in: alert, outcome: .timedOut)
       }
       return .timedOutWithoutChoice
@@ -81,32 +88,34 @@ package struct AlertPresenter {
 
   /// Asks `alert` (validated; its buttons' `titles`): the header, the
   /// fields, the buttons.
-  private func ask(_ alert: Alert, titles: TitleIndex, deadline: Int64?) throws(AskError) -> Response {
+  private func ask(_ alert: Alert, titles: TitleIndex, deadline: Int64?) throws(AskError) -> PromptResult {
     // A style that asks a secret makes the process non-dumpable from its
     // start (SPEC §6), while the login of login-password is typed too: an
     // empty secret is held until the prompt ends (the secret read then
     // holds it on).
-    let asksSecret = (0..<alert.style.fieldCount).contains { alert.style.isSecureField($0) }
+    let kind = alert.style.kind
+    let asksSecret = (0..<kind.fieldCount).contains { kind.isSecureField($0) }
     let hold = asksSecret ? SecretText() : nil
     defer { withExtendedLifetime(hold) {} }
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
-    if alert.style.isSecureField(0) { console.discardTypeahead() }
+    if kind.isSecureField(0) { console.discardTypeahead() }
     let header = AlertLayout.header(alert, theme: console.theme, width: console.size.columns)
-    guard alert.style != .default else {
+    guard kind != .default else {
       return try chooseButton(alert, titles: titles, deadline: deadline, above: header,
                               aboveIsDrawn: false, defaultOnTimeout: true)
     }
     try console.draw(header)
     // What a redraw after Ctrl-Z shows: the header and the fields so far.
     var shown = header
-    var values = Response(.chosen, title: Alert.impliedButtonTitle, role: .other)
+    var values = PromptResult(.chosen, title: Alert.impliedButtonTitle, role: .other)
     values.isImpliedButton = true
-    for index in 0..<alert.style.fieldCount {
-      let field = alert.textFields.indices.contains(index) ? alert.textFields[index] : TextField()
-      let label = field.label ?? alert.style.defaultLabels[index]
+    let fields = alert.textFields
+    for index in 0..<kind.fieldCount {
+      let field = fields.indices.contains(index) ? fields[index] : TextField()
+      let label = field.label ?? kind.defaultLabels[index]
       let prompt = AlertLayout.fieldPrompt(label: label, placeholder: field.placeholder, theme: console.theme)
-      if alert.style.isSecureField(index) {
+      if kind.isSecureField(index) {
         switch try readSecret(alert, prompt: prompt, label: label, deadline: deadline, redraw: shown) {
         case .value(let secret):
           values.secret = secret
@@ -117,7 +126,7 @@ package struct AlertPresenter {
       } else {
         switch try readText(alert, field: field, prompt: prompt, deadline: deadline, redraw: shown) {
         case .value(let text):
-          if alert.style == .loginAndPasswordInput { values.login = text } else { values.text = text }
+          if kind == .loginAndPasswordInput { values.login = text } else { values.text = text }
           shown += prompt + TerminalText.visible(text) + "\n"
         case .cancelled: return .endOfInput(in: alert)
         case .timedOut: return .timedOutWithoutChoice
@@ -141,7 +150,7 @@ package struct AlertPresenter {
   /// one write, unless `aboveIsDrawn`), and reads answers until one chooses
   /// a button.
   private func chooseButton(_ alert: Alert, titles: TitleIndex, deadline: Int64?, above: String,
-                            aboveIsDrawn: Bool, defaultOnTimeout: Bool) throws(AskError) -> Response {
+                            aboveIsDrawn: Bool, defaultOnTimeout: Bool) throws(AskError) -> PromptResult {
     let reserved = AlertLayout.lineCount(above) + 2
     var size = console.size
     var layout = try ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
@@ -232,21 +241,28 @@ package struct AlertPresenter {
       case .line(let text):
         if alert.requiresText && TerminalText.trimmed(text).isEmpty {
           try hintOrThrow(localized("This field cannot be empty."))
-        } else if let pattern = alert.pattern {
-          let shown = TerminalText.shortened(text), named = TerminalText.visible(pattern)
-          switch try match(text, pattern, deadline: deadline) {
+        } else if let pattern = alert.textPattern, let regex = pattern.regex {
+          let shown = TerminalText.shortened(text), named = pattern.text.map(TerminalText.visible)
+          switch try match(text, regex, deadline: deadline) {
           case .matches: return .value(text)
           case .doesNotMatch:
             // TRANSLATORS: %1$s is the text typed, %2$s the field's
             // regular expression.
-            try hintOrThrow(localized("'%s' does not match the pattern '%s'.", shown, named))
+            try hintOrThrow(named.map { localized("'%s' does not match the pattern '%s'.", shown, $0) }
+              // TRANSLATORS: %s is the text typed (the field's pattern was
+              // given as a compiled Swift Regex, which cannot be shown).
+              ?? localized("'%s' does not match the field's pattern.", shown))
           case .timedOut: return .timedOut
           case .gaveUp:
             // TRANSLATORS: %1$s is the text typed, %2$s the field's
             // regular expression, %3$d the seconds the check was given.
-            try hintOrThrow(localized(
+            try hintOrThrow(named.map { localized(
               "'%s' could not be checked against the pattern '%s' in %d s (it backtracks too much: simplify it).",
-              shown, named, String(Self.patternSeconds)))
+              shown, $0, String(Self.patternSeconds)) }
+              // TRANSLATORS: %1$s is the text typed, %2$d the seconds the
+              // check against the field's pattern was given.
+              ?? localized("'%s' could not be checked against the field's pattern in %d s (it backtracks too much: simplify it).",
+                           shown, String(Self.patternSeconds)))
           }
         } else {
           return .value(text)
@@ -295,10 +311,10 @@ package struct AlertPresenter {
   /// The longest a `--pattern` match may take (SPEC §6).
   static let patternSeconds = 2
 
-  /// A text and the compiled pattern for the child that matches them.
+  /// A text and a pattern for the child that matches them.
   private final class PatternJob {
-    let text: String, regex: Regex<AnyRegexOutput>
-    init(text: String, regex: Regex<AnyRegexOutput>) { (self.text, self.regex) = (text, regex) }
+    let text: String, pattern: Regex<AnyRegexOutput>
+    init(text: String, pattern: Regex<AnyRegexOutput>) { (self.text, self.pattern) = (text, pattern) }
   }
 
   /// Matches `text` against `pattern` (Swift `Regex`, the whole text) in a
@@ -313,30 +329,29 @@ package struct AlertPresenter {
   /// code — not async-signal-safe — with no exec: only the forking thread
   /// goes on in it, and a lock another thread held at the fork stays held
   /// there. Checked and kept safe so: glibc's fork leaves malloc and stdio
-  /// consistent in the child; the pattern is compiled, and matched once
-  /// against the empty text, here in the parent, so the child's match
-  /// finds the runtime's type metadata and conformances already made and
-  /// takes none of the runtime's locks to make them; and should it ever
-  /// block, it is killed at the same time limit as a match that runs on
-  /// (the hint then says the pattern gave up), never a hang. A library
-  /// that could exec a helper would need none of this; AskKit ships none.
-  private func match(_ text: String, _ pattern: String, deadline: Int64?) throws(AskError) -> PatternMatch {
+  /// consistent in the child; the pattern is matched once against the
+  /// empty text here in the parent, so the child's match finds the
+  /// runtime's type metadata and conformances already made and takes none
+  /// of the runtime's locks to make them; and should it ever block, it is
+  /// killed at the same time limit as a match that runs on (the hint then
+  /// says the pattern gave up), never a hang. A library that could exec a
+  /// helper would need none of this; AskKit ships none.
+  private func match(_ text: String, _ pattern: Regex<AnyRegexOutput>, deadline: Int64?) throws(AskError) -> PatternMatch {
     let limit = ask_now_ms() + Int64(Self.patternSeconds) * 1000
     let until = deadline.map { min($0, limit) } ?? limit
-    guard let regex = try? Regex(pattern) else { return .doesNotMatch }
-    _ = try? regex.wholeMatch(in: "")
-    let job = Unmanaged.passRetained(PatternJob(text: text, regex: regex))
+    _ = try? pattern.wholeMatch(in: "")
+    let job = Unmanaged.passRetained(PatternJob(text: text, pattern: pattern))
     defer { job.release() }
     var signo: Int32 = 0
     let result = ask_run_in_child(Interruption.session, { context in
       guard let context else { return 0 }
       let job = Unmanaged<PatternJob>.fromOpaque(context).takeUnretainedValue()
-      return (try? job.regex.wholeMatch(in: job.text)) != nil ? 1 : 0
+      return (try? job.pattern.wholeMatch(in: job.text)) != nil ? 1 : 0
     }, job.toOpaque(), until, &signo)
     switch Int(result) {
     case ASK_CHILD_TRUE: return .matches
     case ASK_CHILD_FALSE: return .doesNotMatch
-    case ASK_CHILD_SIGNAL: throw .interrupted(signal: signo)
+    case ASK_CHILD_SIGNAL: throw .interrupted(by: Signal(signo))
     case ASK_CHILD_TIMEOUT: return deadline.map { ask_now_ms() >= $0 } == true ? .timedOut : .gaveUp
     default: return .gaveUp  // no child to match in
     }

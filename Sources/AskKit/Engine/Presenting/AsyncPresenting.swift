@@ -17,7 +17,7 @@ extension Alert {
   ///
   /// One prompt at a time per process: presenting while another prompt of
   /// this process waits — from another task, on the same terminal or any
-  /// other — is refused at once with ``AskError/io(_:errno:)`` (another
+  /// other — is refused at once with ``AskError/io(operation:reason:)`` (another
   /// console has the terminal, or holds one), never queued and never
   /// drawn over the first. A signal that arrives during the prompt is
   /// delivered as in the synchronous case, after the terminal is given
@@ -25,7 +25,7 @@ extension Alert {
   /// the terminal is given back.
   /// - Returns: what happened and the button chosen.
   /// - Throws: as the synchronous `present()`; ``AskError/cancelled`` when
-  ///   the task was cancelled; ``AskError/io(_:errno:)`` when another
+  ///   the task was cancelled; ``AskError/io(operation:reason:)`` when another
   ///   prompt of this process is being presented, or no thread could be
   ///   started for the prompt.
   public func present() async throws(AskError) -> Response {
@@ -51,7 +51,7 @@ extension Alert {
   ///   - isolation: the caller's actor, filled in by the compiler: the
   ///     console stays in the caller's isolation.
   /// - Returns: what happened and the button chosen.
-  /// - Throws: as ``present()-7vryh``; ``AskError/io(_:errno:)`` when `console`
+  /// - Throws: as ``present()-7vryh``; ``AskError/io(operation:reason:)`` when `console`
   ///   was closed.
   public func present(on console: TerminalConsole,
                       isolation: isolated (any Actor)? = #isolation) async throws(AskError) -> Response {
@@ -61,7 +61,7 @@ extension Alert {
     let result = await withTaskCancellationHandler {
       await PromptThread.run { () -> Result<Response, AskError> in
         do throws(AskError) {
-          return .success(try presentRestoring(on: console))
+          return .success(try console.answer(self))
         } catch {
           return .failure(error)
         }
@@ -70,7 +70,7 @@ extension Alert {
       control.cancel()
     }
     let response = try result.get()
-    runHandler(of: response)
+    response.chosenButton?.handler?()
     return response
   }
 }

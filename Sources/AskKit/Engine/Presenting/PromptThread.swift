@@ -34,7 +34,7 @@ enum PromptThread {
 
   /// Runs `body` on a new thread and suspends the calling task until it
   /// returns.
-  /// - Returns: what `body` returned, or ``AskError/io(_:errno:)`` when
+  /// - Returns: what `body` returned, or ``AskError/io(operation:reason:)`` when
   ///   no thread could be started (`body` did not run).
   static func run<Value: Sendable>(_ body: @escaping () -> Result<Value, AskError>) async -> Result<Value, AskError> {
     var error: Int32 = 0
@@ -51,6 +51,6 @@ enum PromptThread {
     }
     // TRANSLATORS: what cannot be done, after "Cannot " and before ": "
     // and the system's reason.
-    return value ?? .failure(.io(localized("start the prompt's thread"), errno: error))
+    return value ?? .failure(.io(operation: localized("start the prompt's thread"), reason: SystemError(code: error)))
   }
 }

@@ -1,0 +1,125 @@
+/// Where the presenting loop draws an alert and reads its answers, line by
+/// line and secret by secret: the terminal (``TerminalConsole``) or a script
+/// (``ScriptedConsole``). The engine's seam; a library user stands in a
+/// whole ``Console`` instead.
+///
+/// The drawing stream is never standard output: stdout carries the result
+/// only.
+package protocol PromptDevice: AnyObject {
+  /// True when answers come from a terminal: an unrecognised answer then
+  /// gets a hint and the prompt again; otherwise it ends the prompt
+  /// (``AskError/invalidAnswer(_:)``, exit status 2) — never a loop.
+  var isInteractive: Bool { get }
+  /// How to style what is drawn.
+  var theme: Theme { get }
+  /// The size of the drawing terminal now (80×24 when unknown).
+  var size: TerminalSize { get }
+  /// Draws text (lines ending in LF) on the drawing stream.
+  /// - Throws: ``AskError/io(operation:reason:)`` when writing fails.
+  func draw(_ text: String) throws(AskError)
+  /// Shows the request's prompt and reads one line, without its line
+  /// ending: a button answer or a plain field.
+  /// - Throws: ``AskError/interrupted(by:)`` when a terminating signal
+  ///   arrives; ``AskError/io(operation:reason:)`` when reading fails;
+  ///   ``AskError/invalidAnswer(_:)`` when a line from a pipe is not UTF-8
+  ///   (the message gives its line number).
+  func readLine(_ request: LineRequest) throws(AskError) -> LineResult
+  /// Shows the request's prompt and reads a secret, masked (never echoed in
+  /// clear, never in a history, never in a `String`).
+  /// - Throws: as ``readLine(_:)``.
+  func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult
+  /// Drops input typed before now (it was echoed in clear: SPEC §5, before
+  /// a prompt whose first field is secure).
+  func discardTypeahead()
+  /// Waits until the prompt may be drawn: until no other process's prompt
+  /// holds the same terminal (SPEC §6: one prompt at a time per terminal),
+  /// or `deadline` (`ask_now_ms` milliseconds; `nil`: never) passes.
+  /// - Returns: true when it may be drawn, false when the time ran out
+  ///   first (nothing is drawn then).
+  /// - Throws: ``AskError/interrupted(by:)`` when a terminating signal
+  ///   arrives while it waits.
+  func takeTurn(until deadline: Int64?) throws(AskError) -> Bool
+}
+
+/// One line to read.
+package struct LineRequest: Sendable {
+  /// The prompt on the answer line (no control characters).
+  package var prompt: String
+  /// Editable text already typed (plain fields' `text`).
+  package var initialText: String?
+  /// What Tab completes.
+  package var completions: [String] = []
+  /// An alert whose buttons' titles Tab completes too, in screen order:
+  /// listed only when Tab is pressed (a million titles are not copied for
+  /// a prompt that is answered by number).
+  package var completingButtons: Alert?
+  /// When to give up, on the C shim's clock (`ask_now_ms`: CLOCK_MONOTONIC
+  /// milliseconds; see ``AlertPresenter/deadline(after:)``); `nil` for never.
+  package var deadline: Int64?
+  /// What to draw again, above the prompt, after `ask` was stopped (Ctrl-Z)
+  /// and continued: the title, message and buttons.
+  package var redraw: String = ""
+
+  /// Makes a request; see the properties.
+  package init(prompt: String, initialText: String? = nil, completions: [String] = [],
+              deadline: Int64? = nil, redraw: String = "") {
+    self.prompt = prompt
+    self.initialText = initialText
+    self.completions = completions
+    self.deadline = deadline
+    self.redraw = redraw
+  }
+
+  /// Everything Tab completes: ``completions``, then the titles of
+  /// ``completingButtons``.
+  package var allCompletions: [String] {
+    guard let alert = completingButtons else { return completions }
+    return completions + alert.screenOrder.map { alert.buttons[$0].title }
+  }
+}
+
+/// What reading a line gave.
+package enum LineResult: Equatable, Sendable {
+  case line(String)
+  /// Ctrl-D on an empty line, or the end of a pipe.
+  case endOfInput
+  /// The deadline passed.
+  case timedOut
+}
+
+/// One secret to read.
+package struct SecretRequest: Sendable {
+  /// The prompt before the masked text (no control characters).
+  package var prompt: String
+  /// `*` per character, or nothing.
+  package var echo: SecureEcho
+  /// As ``LineRequest/deadline``.
+  package var deadline: Int64?
+  /// As ``LineRequest/redraw``.
+  package var redraw: String
+
+  /// Makes a request; see the properties.
+  package init(prompt: String, echo: SecureEcho = .masked, deadline: Int64? = nil, redraw: String = "") {
+    self.prompt = prompt
+    self.echo = echo
+    self.deadline = deadline
+    self.redraw = redraw
+  }
+}
+
+/// What reading a secret gave.
+package enum SecretResult: Equatable, Sendable {
+  case secret(SecretText)
+  case endOfInput
+  case timedOut
+}
+
+extension LineResult {
+  /// The same ending for a secret read (never `.line`).
+  var secretResult: SecretResult {
+    switch self {
+    case .timedOut: .timedOut
+    default: .endOfInput
+    }
+  }
+}
