@@ -29,7 +29,7 @@ public func withTerminalConsole<Result>(answers: TerminalConsole.AnswerSource = 
 }
 
 /// The `async` form of ``withTerminalConsole(answers:color:_:)``: `body`
-/// may `await` (``Alert/present(on:)-(TerminalConsole)`` in its `async`
+/// may `await` (``Alert/present(on:isolation:)`` in its `async`
 /// form), and runs in the caller's isolation; the console is closed when
 /// `body` returns or throws, Task cancellation included.
 ///

@@ -162,7 +162,7 @@ public final class TerminalConsole: Console, PromptDevice {
   /// returns or throws, and a terminating signal that arrived meanwhile is
   /// delivered; the console can present again.
   /// - Returns: the response.
-  /// - Throws: as ``Alert/present()``.
+  /// - Throws: as ``Alert/present()-790z0``.
   public func answer(_ alert: Alert) throws(AskError) -> Response {
     let response: Response
     do throws(AskError) {
@@ -318,7 +318,7 @@ public final class TerminalConsole: Console, PromptDevice {
     if !keepsTerminal { endSession() }
   }
 
-  /// Gives the terminal back for good, now: as ``restore()`` (the modes,
+  /// Gives the terminal back for good, now: as the end of a prompt does (the modes,
   /// signal actions and mask as they were; signals that arrived sent to
   /// the process), then lets the terminal go, so that another console —
   /// of this process or a new one — can have it at once, and closes the

@@ -36,7 +36,7 @@ extension Alert {
   }
 
   /// Shows the alert on `console` and returns the answer, as the `async`
-  /// ``present()-7vryh`` does on a console of its own; `console` is restored
+  /// ``present()-46uxv`` does on a console of its own; `console` is restored
   /// before this returns or throws, and can present again.
   ///
   /// ```swift
@@ -51,7 +51,7 @@ extension Alert {
   ///   - isolation: the caller's actor, filled in by the compiler: the
   ///     console stays in the caller's isolation.
   /// - Returns: what happened and the button chosen.
-  /// - Throws: as ``present()-7vryh``; ``AskError/io(operation:reason:)`` when `console`
+  /// - Throws: as ``present()-46uxv``; ``AskError/io(operation:reason:)`` when `console`
   ///   was closed.
   public func present(on console: TerminalConsole,
                       isolation: isolated (any Actor)? = #isolation) async throws(AskError) -> Response {
