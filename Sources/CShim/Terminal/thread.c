@@ -43,11 +43,17 @@ static void main_thread_mask(sigset_t *mask) {
 struct start {
   void (*body)(void *);
   void *context;
+  sigset_t mask;
 };
 
 static void *run(void *argument) {
   struct start start = *(struct start *)argument;
   free(argument);
+  /* Set again: a pthread_create that is wrapped (AddressSanitizer's puts
+   * the creating thread's mask back in the new thread before this runs)
+   * can undo the attribute's mask, and the creating thread may be a pool
+   * worker that blocks every signal. */
+  pthread_sigmask(SIG_SETMASK, &start.mask, NULL);
   /* Named, for a host's debugger and `top -H`, and for the host tests. */
   pthread_setname_np(pthread_self(), "ask-prompt");
   start.body(start.context);
@@ -59,8 +65,7 @@ int ask_thread_start(void (*body)(void *_Nullable), void *context) {
   if (start == NULL) return ENOMEM;
   start->body = body;
   start->context = context;
-  sigset_t mask;
-  main_thread_mask(&mask);
+  main_thread_mask(&start->mask);
   pthread_attr_t attributes;
   int error = pthread_attr_init(&attributes);
   if (error != 0) {
@@ -70,7 +75,7 @@ int ask_thread_start(void (*body)(void *_Nullable), void *context) {
   pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
   /* The mask from the first instruction on: no signal meant for the host
    * can reach the new thread while it would still block it. */
-  pthread_attr_setsigmask_np(&attributes, &mask);
+  pthread_attr_setsigmask_np(&attributes, &start->mask);
   pthread_t thread;
   error = pthread_create(&thread, &attributes, run, start);
   pthread_attr_destroy(&attributes);
