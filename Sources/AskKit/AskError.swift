@@ -10,11 +10,11 @@ import CShim
 ///
 /// ```swift
 /// do {
-///   let response = try alert.present()
+///   handle(try alert.present())
 /// } catch .interrupted(let signal) {
 ///   print("stopped by", signal)   // the host's own handler has already run
 /// } catch {
-///   print("cannot ask:", error)   // "cannot ask: Duplicate button title 'Save'"
+///   print("cannot ask:", error)   // "cannot ask: Duplicate button title 'Save'" (two 'Save')
 /// }
 /// ```
 public enum AskError: Error, Equatable, Sendable, CustomStringConvertible {

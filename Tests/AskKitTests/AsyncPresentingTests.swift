@@ -42,15 +42,17 @@ extension TerminalSessionUnitTests {
     #expect(ask_session_end(session) == 0)
   }
 
-  @Test("Cancelling the task presenting on a terminal throws cancelled and gives the terminal's modes back")
-  func cancellingTheTask() async throws {
+  @Test("Cancelling the task presenting on a terminal throws cancelled and gives the terminal's modes back, also through code written against some Console",
+        arguments: [false, true])
+  func cancellingTheTask(throughSomeConsole: Bool) async throws {
     let (master, slave, path) = try openNamedTerminal()
     defer { close(master); close(slave) }
     let before = modes(slave)
     let task = Task.detached { () async -> AskError? in
       do throws(AskError) {
         let console = try TerminalConsole(terminalPath: path, color: .never)
-        _ = try await Alert(title: "Wait", buttons: [Button("Yes")]).present(on: console)
+        let alert = Alert(title: "Wait", buttons: [Button("Yes")])
+        _ = try await throughSomeConsole ? presentAsHostCode(alert, on: console) : alert.present(on: console)
         return nil
       } catch {
         return error
@@ -76,6 +78,14 @@ extension TerminalSessionUnitTests {
     #expect(modes(slave) == before)
   }
 
+  @Test("Code written against some Console presents a scripted console with await, in the calling task")
+  func awaitingAScript() async throws {
+    let yes = Button("Yes")
+    let console = ScriptedConsole(answers: ["yes"])
+    #expect(try await presentAsHostCode(Alert(title: "Go?", buttons: [yes, Button("No")]), on: console) == .button(yes))
+    #expect(console.answers.isEmpty)
+  }
+
   @Test("close() gives the terminal back, twice is harmless; presenting then throws; a new console has the terminal")
   func closing() throws {
     let (master, slave, path) = try openNamedTerminal()
@@ -93,4 +103,9 @@ extension TerminalSessionUnitTests {
     }
     #expect(throws: Never.self) { _ = try TerminalConsole(terminalPath: path) }
   }
+}
+
+/// Presents as a host's code written against `some Console` does.
+private func presentAsHostCode(_ alert: Alert, on console: some Console) async throws(AskError) -> Response {
+  try await alert.present(on: console)
 }

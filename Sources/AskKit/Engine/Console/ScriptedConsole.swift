@@ -16,7 +16,9 @@ public final class ScriptedConsole: Console, PromptDevice {
     case text(String)
     /// Ctrl-D on an empty line.
     case endOfInput
-    /// The deadline passes.
+    /// The alert's time limit passes. A script gives it whether or not the
+    /// alert has a ``Alert/timeout`` (a terminal would wait for ever
+    /// without one): script it only for alerts that have one.
     case timeout
 
     /// A line typed: `"neg"` is `.text("neg")`.

@@ -17,17 +17,22 @@ extension Alert {
   ///
   /// One prompt at a time per process: presenting while another prompt of
   /// this process waits — from another task, on the same terminal or any
-  /// other — is refused at once with ``AskError/io(operation:reason:)`` (another
-  /// console has the terminal, or holds one), never queued and never
-  /// drawn over the first. A signal that arrives during the prompt is
+  /// other — is refused at once with ``AskError/terminalBusy``, never
+  /// queued and never drawn over the first. A signal that arrives during the prompt is
   /// delivered as in the synchronous case, after the terminal is given
   /// back. The chosen button's handler runs in the calling task, after
   /// the terminal is given back.
   /// - Returns: what happened and the button chosen.
   /// - Throws: as the synchronous `present()`; ``AskError/cancelled`` when
-  ///   the task was cancelled; ``AskError/io(operation:reason:)`` when another
-  ///   prompt of this process is being presented, or no thread could be
-  ///   started for the prompt.
+  ///   the task was cancelled; ``AskError/terminalBusy`` when another
+  ///   prompt of this process is being presented;
+  ///   ``AskError/io(operation:reason:)`` when no thread could be started
+  ///   for the prompt.
+  ///
+  /// In top-level code (a `main.swift` with no `@main` type) Swift picks
+  /// the synchronous overload of the same name, with a warning that no
+  /// `async` operation occurs; present from an `async` function or a
+  /// `Task` there.
   public func present() async throws(AskError) -> Response {
     if Task.isCancelled { throw .cancelled }
     let console = try TerminalConsole()
@@ -35,14 +40,21 @@ extension Alert {
     return try await present(on: console)
   }
 
-  /// Shows the alert on `console` and returns the answer, as the `async`
-  /// ``present()-46uxv`` does on a console of its own; `console` is restored
-  /// before this returns or throws, and can present again.
+  /// Shows the alert on `console` and returns the answer, from any task.
+  ///
+  /// On a ``TerminalConsole`` it is the `async` ``present()-46uxv`` on a
+  /// console of the caller's: the wait runs on a thread of its own, Task
+  /// cancellation ends the prompt (``AskError/cancelled``), and `console`
+  /// is restored before this returns or throws and can present again. Any
+  /// other console — a ``ScriptedConsole``, a host's own — is asked in the
+  /// calling task (a script never waits), so code written against `some
+  /// Console` presents with `await` and is tested with a script alike.
   ///
   /// ```swift
-  /// try await withTerminalConsole { console in
-  ///   let first = try await sheet.present(on: console)
-  ///   let second = try await confirm.present(on: console)
+  /// func deploy(on console: some Console) async throws(AskError) {
+  ///   let go = Button("Deploy", role: .destructive)
+  ///   let confirm = Alert(title: "Deploy?", buttons: [go, Button("Cancel", role: .cancel)])
+  ///   if try await confirm.present(on: console) == .button(go) { startDeploy() }
   /// }
   /// ```
   /// - Parameters:
@@ -51,11 +63,17 @@ extension Alert {
   ///   - isolation: the caller's actor, filled in by the compiler: the
   ///     console stays in the caller's isolation.
   /// - Returns: what happened and the button chosen.
-  /// - Throws: as ``present()-46uxv``; ``AskError/io(operation:reason:)`` when `console`
-  ///   was closed.
-  public func present(on console: TerminalConsole,
+  /// - Throws: as ``present()-46uxv``; ``AskError/io(operation:reason:)``
+  ///   when `console` was closed; what the console's ``Console/answer(_:)``
+  ///   throws.
+  public func present(on console: some Console,
                       isolation: isolated (any Actor)? = #isolation) async throws(AskError) -> Response {
     if Task.isCancelled { throw .cancelled }
+    guard let console = console as? TerminalConsole else {
+      let response = try console.answer(self)
+      response.chosenButton?.handler?()
+      return response
+    }
     let control = console.control
     control.reset()
     let result = await withTaskCancellationHandler {
