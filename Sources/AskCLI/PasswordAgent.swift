@@ -119,6 +119,8 @@ enum PasswordAgent {
     }
     if options.help { return AskCommand.informational(usage, closed: ask_reserve_standard_fds()) }
     if options.mode == .list { return list(json: options.json) }
+    // Nothing to ask: no terminal is needed (a boot with no questions).
+    if options.mode == .query && PasswordQuestion.pending().isEmpty { return .chosen }
     let console: TerminalConsole
     do throws(AskError) {
       if let path = options.console {

@@ -187,6 +187,24 @@ struct PasswordAgentTests {
     #expect(try pty.waitForExit(timeout: 20) == 128 + SIGTERM)
   }
 
+  @Test("--watch ends with 129 when its terminal hangs up, waiting for a question or asking one", arguments: [false, true])
+  func watchHangUp(asking: Bool) throws {
+    let pty = try Self.namespace(asking ? "asker 1 'Hung up'; questions 1; exec ask --password-agent --watch"
+                                        : "exec ask --password-agent --watch")
+    if asking {
+      try pty.waitForPrompt("Password: ", timeout: 10)
+    } else {
+      let agent = try pty.waitForProcess(named: "ask", timeout: 10)
+      try pty.waitUntil("the agent watches the folder") {
+        TemporaryDirectory.entries(of: "/proc/\(agent.pid)/fd").contains {
+          PseudoTerminal.link("/proc/\(agent.pid)/fd/\($0)") == "anon_inode:inotify"
+        }
+      }
+    }
+    pty.hangUp()
+    #expect(try pty.waitForExit(timeout: 10) == 129)
+  }
+
   @Test("--list: one line per pending question (message, PID, id, time left); --print json: one object a line")
   func list() throws {
     let pty = try Self.namespace("""
