@@ -286,6 +286,11 @@ enum PasswordAgent {
         let alert = prompt(for: question, hint: hint)
         console.control.reset()
         let vigil = watchFD >= 0 ? QuestionVigil(watchFD: watchFD, name: question.name, pidfd: pidfd, control: console.control) : nil
+        // Withdrawn before the vigil began (its event read with the older
+        // ones): the prompt ends at its first wait.
+        var node = stat()
+        let gone = lstat(path, &node) != 0
+        if gone { console.control.cancel() }
         let result: Result<Response, AskError>
         do throws(AskError) {
           result = .success(try console.answer(alert))
@@ -294,7 +299,7 @@ enum PasswordAgent {
         }
         let seen = vigil?.stop()
         switch result {
-        case .failure(.cancelled) where seen?.withdrawn == true || ask_agent_pid_ended(pidfd) != 0:
+        case .failure(.cancelled) where gone || seen?.withdrawn == true || ask_agent_pid_ended(pidfd) != 0:
           // TRANSLATORS: drawn on a line of its own when a question of a
           // systemd password agent went away while it was asked.
           console.control.reset()

@@ -166,6 +166,24 @@ struct PasswordAgentTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("The question file deleted while asked (answered elsewhere), its asker alive: the prompt is withdrawn at once, nothing sent")
+  func fileDeleted() throws {
+    let pty = try Self.namespace("""
+      asker 1 'Answered elsewhere'; questions 1
+      ( until [ -e "$HOME/go" ]; do sleep 0.01; done; rm $D/ask.* ) &
+      ask --password-agent --query; s=$?; kill "$(cat "$HOME/pid1")"; finish; exit $s
+      """)
+    try pty.waitForPrompt("Password: ", timeout: 10)
+    pty.type("abc")
+    try pty.waitFor("Password: ***")
+    #expect(creat(pty.temporaryDirectory + "/go", 0o600) >= 0)
+    #expect(try pty.waitForExit(timeout: 20) == 0)
+    #expect(pty.screen.contains("The question was withdrawn"))
+    #expect(Self.output(pty, 1) == "")
+    #expect(Self.status(pty, 1) == Int(128 + SIGTERM))  // ended by the kill, never answered
+    #expect(pty.termiosRestored)
+  }
+
   @Test("--watch answers a question that arrives after it started, and ends by a signal")
   func watch() throws {
     let pty = try Self.namespace("""
