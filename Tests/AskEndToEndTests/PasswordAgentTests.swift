@@ -184,6 +184,45 @@ struct PasswordAgentTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("Ctrl-C while asked ends the agent with 130, the terminal restored, nothing sent")
+  func interrupted() throws {
+    let pty = try Self.namespace("""
+      asker 1 'Interrupted'; questions 1
+      trap : INT  # the script goes on to finish (a trap, not an ignore: ask gets the default action)
+      ask --password-agent --query; s=$?; kill "$(cat "$HOME/pid1")"; finish; exit $s
+      """)
+    try pty.waitForPrompt("Password: ", timeout: 10)
+    pty.type("abc")
+    try pty.waitFor("Password: ***")
+    pty.type("\u{3}")
+    #expect(try pty.waitForExit(timeout: 20) == 130)
+    #expect(Self.output(pty, 1) == "")
+    #expect(!Self.errors(pty, 1).contains("Operation canceled"))  // no '-' sent either
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("The terminal is shared: the agent waits while another ask prompt has it, then asks")
+  func sharedTerminal() throws {
+    let pty = try Self.namespace("""
+      asker 1 'After the other one'; questions 1
+      ask --askpass 'Other prompt: ' > "$HOME/askpass" & other=$!
+      until [ -e "$HOME/go" ]; do sleep 0.01; done
+      ask --password-agent --query; s=$?; wait $other; finish; exit $s
+      """)
+    try pty.waitForPrompt("Password: ", timeout: 10)
+    #expect(pty.screen.contains("Other prompt:"))
+    #expect(creat(pty.temporaryDirectory + "/go", 0o600) >= 0)
+    try pty.waitFor("Waiting for another prompt on this terminal…", timeout: 10)
+    #expect(!pty.screen.contains("After the other one"))
+    pty.type("first\r")
+    // (The other prompt was drawn again below the waiting line, as the holder of a terminal does.)
+    try pty.waitUntil("the agent's prompt") { pty.screen.contains("After the other one") && pty.screen.hasSuffix("Password: ") }
+    pty.type("second\r")
+    #expect(try pty.waitForExit(timeout: 20) == 0)
+    #expect(Self.file(pty, "askpass") == "first\n")
+    #expect(Self.output(pty, 1) == "second\n")
+  }
+
   @Test("--watch answers a question that arrives after it started, and ends by a signal")
   func watch() throws {
     let pty = try Self.namespace("""
