@@ -89,7 +89,9 @@ struct PasswordQuestion: Equatable {
     var bytes = [UInt8](repeating: 0, count: maximumSize + 1)
     var count = 0
     while count < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+      let n = bytes.withUnsafeMutableBytes { buffer in
+        buffer.baseAddress.map { Glibc.read(fd, $0 + count, buffer.count - count) } ?? 0
+      }
       if n < 0 && errno == EINTR { continue }
       if n < 0 {
         let error = errno
@@ -209,8 +211,9 @@ extension StringProtocol {
   /// those around keys and values).
   func trimmingBlanks() -> SubSequence {
     let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let start = firstIndex(where: { !isBlank($0) }) else { return self[endIndex...] }
-    let end = lastIndex(where: { !isBlank($0) })!
+    guard let start = firstIndex(where: { !isBlank($0) }), let end = lastIndex(where: { !isBlank($0) }) else {
+      return self[endIndex...]
+    }
     return self[start...end]
   }
 }

@@ -82,6 +82,8 @@ struct PasswordAgentTests {
     #expect(Self.status(pty, 1) == 0)
     #expect(!pty.screen.contains(secret.text))
     #expect(pty.count("*") == (echo == "--echo=no" ? 0 : secret.text.count))
+    #expect(pty.stdout == "")  // the answer goes to the asker alone
+    #expect(pty.termiosRestored)
   }
 
   @Test("Echo=1 (systemd-ask-password --echo=yes): an echoed field, the text sent as typed")
@@ -110,6 +112,8 @@ struct PasswordAgentTests {
     #expect(Self.output(pty, 1) == "")
     #expect(Self.status(pty, 1) == 1)
     #expect(Self.errors(pty, 1).contains("Operation canceled"))
+    #expect(pty.stdout == "")
+    #expect(pty.termiosRestored)
   }
 
   @Test("Two questions are answered in the order they came, run as ask-password-agent")
