@@ -68,7 +68,7 @@ DEBIAN_PYTHON = /usr/bin/python3
 PACKAGE_TABLE = \
   libedit-dev:build libncurses-dev:build libbsd-dev:build libmd-dev:build pkg-config:build gettext:build \
   python3:test python3-jsonschema:test locales:test,locales libc-l10n:test unicode-data:test \
-  mandoc:test zsh:test fish:test bash-completion:test git:test openssh-client:test gnupg:test tmux:test \
+  mandoc:test zsh:test fish:test bash-completion:test git:test openssh-client:test gnupg:test tmux:test systemd:test \
   gcc:test,bench binutils:test,install,deb,check,bench,startup-order \
   lintian:deb,check man-db:check sudo:check valgrind:check,bench,startup-order \
   dialog:bench whiptail:bench
@@ -398,6 +398,7 @@ install: packages $(if $(ASK_BIN),,build)
 	  $(or $(ASK_BIN),$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask) $(DESTDIR)$(BINDIR)/ask
 	$(Q)ln -sf ask $(DESTDIR)$(BINDIR)/ask-askpass
 	$(Q)ln -sf ask $(DESTDIR)$(BINDIR)/ask-pinentry
+	$(Q)ln -sf ask $(DESTDIR)$(BINDIR)/ask-password-agent
 	$(Q)install -m 644 man/ask.1 $(DESTDIR)$(MAN1DIR)/ask.1
 	$(Q)install -m 644 completions/ask.bash $(DESTDIR)$(BASHCOMPDIR)/ask
 	$(Q)install -m 644 completions/_ask $(DESTDIR)$(ZSHCOMPDIR)/_ask
@@ -409,7 +410,7 @@ install: packages $(if $(ASK_BIN),,build)
 # shared with other packages).
 uninstall:
 	$(Q)rm -f $(DESTDIR)$(BINDIR)/ask $(DESTDIR)$(BINDIR)/ask-askpass $(DESTDIR)$(BINDIR)/ask-pinentry \
-	  $(DESTDIR)$(MAN1DIR)/ask.1 \
+	  $(DESTDIR)$(BINDIR)/ask-password-agent $(DESTDIR)$(MAN1DIR)/ask.1 \
 	  $(DESTDIR)$(BASHCOMPDIR)/ask $(DESTDIR)$(ZSHCOMPDIR)/_ask \
 	  $(DESTDIR)$(FISHCOMPDIR)/ask.fish \
 	  $(foreach lang,$(LANGUAGES),$(DESTDIR)$(LOCALEDIR)/$(lang)/LC_MESSAGES/ask.mo)
@@ -432,6 +433,7 @@ deb: packages
 	$(Q)gzip -9n $(DEB_ROOT)/usr/share/man/man1/ask.1
 	$(Q)ln -s ask.1.gz $(DEB_ROOT)/usr/share/man/man1/ask-askpass.1.gz
 	$(Q)ln -s ask.1.gz $(DEB_ROOT)/usr/share/man/man1/ask-pinentry.1.gz
+	$(Q)ln -s ask.1.gz $(DEB_ROOT)/usr/share/man/man1/ask-password-agent.1.gz
 	$(Q)install -d $(DEB_ROOT)/usr/share/doc/ask $(DEB_ROOT)/usr/share/lintian/overrides $(DEB_ROOT)/DEBIAN
 	$(Q)install -m 644 debian/copyright $(DEB_ROOT)/usr/share/doc/ask/copyright
 	$(Q)gzip -9n <debian/changelog >$(DEB_ROOT)/usr/share/doc/ask/changelog.Debian.gz

@@ -50,7 +50,7 @@ _ask()
             -d --destructive --default -s --style --label --placeholder --text
             --echo --repeat --required --pattern --sheet --alert --json --spec
             --answers --timeout --print -q --quiet -0 --null -n --no-newline
-            --color --askpass --pinentry -h --help --version' -- "$cur"))
+            --color --askpass --pinentry --password-agent -h --help --version' -- "$cur"))
     fi
 } &&
     complete -F _ask ask

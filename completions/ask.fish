@@ -32,5 +32,6 @@ complete -c ask -s n -l no-newline -d 'no newline after the last value of a resu
 complete -c ask -l color -x -a 'auto always never' -d 'colour the prompt (default: auto)'
 complete -c ask -l askpass -x -d 'the askpass of ssh/git/sudo, run as ask-askpass'
 complete -c ask -l pinentry -d "gpg-agent's pinentry, run as ask-pinentry"
+complete -c ask -l password-agent -d 'systemd password agent, run as ask-password-agent'
 complete -c ask -s h -l help -d 'show this help and exit'
 complete -c ask -l version -d 'show the version and exit'

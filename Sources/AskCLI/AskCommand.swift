@@ -23,6 +23,10 @@ public enum AskCommand {
       if isRunAs("ask-pinentry") || isRunAs("pinentry") || given.first == "--pinentry" {
         finish(Pinentry.run(arguments: given))
       }
+      // The agent's own command line: its modes are not ask's options.
+      if isRunAs("ask-password-agent") || given.first == "--password-agent" {
+        finish(PasswordAgent.run(arguments: given.first == "--password-agent" ? Array(given.dropFirst()) : given))
+      }
       action = try Invocation.action(for: OptionParser.parse(helperArguments(given)))
     } catch {
       finish(failed(error, console: nil))
@@ -265,7 +269,7 @@ public enum AskCommand {
   }
 
   /// Whether `ask` was run under the file name `name` (`ask-askpass`,
-  /// `ask-pinentry`, `ssh-askpass`, `pinentry`): compared in C, on every start (a String split of the
+  /// `ask-pinentry`, `ask-password-agent`, `ssh-askpass`, `pinentry`): compared in C, on every start (a String split of the
   /// path cost 11 k instructions).
   private static func isRunAs(_ name: StaticString) -> Bool {
     guard let program = CommandLine.unsafeArgv[0] else { return false }

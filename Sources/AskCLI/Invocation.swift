@@ -86,6 +86,10 @@ struct Invocation: Equatable {
       // TRANSLATORS: '--pinentry' is an option name: it stays as it is.
       throw .usage(localized("Option '--pinentry' must come first: the arguments after it are pinentry's own"))
     }
+    if options.has(.passwordAgent) {
+      // TRANSLATORS: '--password-agent' is an option name: it stays as it is.
+      throw .usage(localized("Option '--password-agent' must come first: the arguments after it are the agent's own"))
+    }
     var invocation = Invocation(source: .jsonFromStandardInput)
     if options.has(.quiet) && options.has(.print) {
       // TRANSLATORS: '--quiet', '--print' and '--print none' are what is typed: they stay as they are.

@@ -10,6 +10,7 @@ package enum OptionName: String, CaseIterable, Sendable {
   case noNewline = "no-newline"
   case color
   case askpass, pinentry
+  case passwordAgent = "password-agent"
   case help, version
 }
 
@@ -410,6 +411,31 @@ package let optionTable: [OptionSpec] = [
                The options pinentry programs take
                .Pq Fl \-display , Fl \-ttyname , Fl \-ttytype , No …
                are accepted.
+               """#),
+  OptionSpec(.passwordAgent, group: .helper,
+             help: "systemd password agent, run as ask-password-agent",
+             manual: #"""
+               Be a systemd password agent: answer the questions that
+               .Xr systemd-ask-password 1 ,
+               .Xr systemd-cryptsetup 8
+               and others leave in
+               .Pa /run/systemd/ask-password/
+               (see
+               .Sx PASSWORD AGENT ) ;
+               run as
+               .Nm ask-password-agent ,
+               .Nm
+               behaves so too.
+               The arguments after it are the agent's own:
+               .Fl \-query
+               (the default),
+               .Fl \-watch ,
+               .Fl \-list
+               (with
+               .Fl \-print Cm json ) ,
+               .Fl \-console Ns Op = Ns Ar device
+               and
+               .Fl \-color .
                """#),
   // MARK: General
   OptionSpec(.help, short: "h", standsAlone: true, group: .general,

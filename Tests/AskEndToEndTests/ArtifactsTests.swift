@@ -53,7 +53,7 @@ struct ArtifactsTests {
   func manPageSections() throws {
     let sections = try Self.read("man/ask.1").split(separator: "\n").filter { $0.hasPrefix(".Sh ") }
       .map { $0.dropFirst(4) }
-    #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "JSON SPEC", "OUTPUT",
+    #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "JSON SPEC", "OUTPUT", "PASSWORD AGENT",
                          "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES", "SEE ALSO"])
   }
 
@@ -207,7 +207,7 @@ struct ArtifactsTests {
     String(AskSession.executable[..<AskSession.executable.lastIndex(of: "/")!]) + "/" + path
   }
 
-  @Test("make install puts ask, its ask-askpass and ask-pinentry links, its man page, completions and message catalogues under DESTDIR and PREFIX; make uninstall removes them",
+  @Test("make install puts ask, its ask-askpass, ask-pinentry and ask-password-agent links, its man page, completions and message catalogues under DESTDIR and PREFIX; make uninstall removes them",
         .enabled(if: Self.tool("make") != nil, "make is not installed"), .needsTranslations)
   func installAndUninstall() throws {
     let scratch = try TemporaryDirectory(prefix: "ask-install")  // removed when the test ends
@@ -232,7 +232,7 @@ struct ArtifactsTests {
       "/usr/share/locale/ru/LC_MESSAGES/ask.mo": Self.besideBinary("locale/ru/LC_MESSAGES/ask.mo"),
       "/usr/share/locale/zh_CN/LC_MESSAGES/ask.mo": Self.besideBinary("locale/zh_CN/LC_MESSAGES/ask.mo"),
     ]
-    let links = ["/usr/bin/ask-askpass", "/usr/bin/ask-pinentry"]
+    let links = ["/usr/bin/ask-askpass", "/usr/bin/ask-password-agent", "/usr/bin/ask-pinentry"]
     #expect(try Self.files(under: destdir) == (installed.keys + links).sorted())
     for link in links { #expect(try Self.run("/usr/bin/readlink", [destdir + link]).stdout == "ask\n") }
     for (path, source) in installed {
@@ -271,6 +271,9 @@ struct ArtifactsTests {
                                       environment: AskSession.environment, stdin: .pipe(Array("GETINFO flavor\nBYE\n".utf8)))
     #expect(try pinentry.waitForExit() == 0)
     #expect(pinentry.stdout == "OK Pleased to meet you\nD ask\nOK\nOK closing connection\n")
+    let agent = try Self.run(destdir + "/usr/bin/ask-password-agent", ["--help"])
+    #expect(agent.exitStatus == 0)
+    #expect(agent.stdout.contains("A systemd password agent"))
 
     let uninstall = try Self.run(make, ["-s", "uninstall"] + variables)
     #expect(uninstall.exitStatus == 0, "\(uninstall.stderr)")

@@ -41,6 +41,7 @@ struct DebianPackageTests {
     "drwxr-xr-x root/root ./usr/bin/",
     "-rwxr-xr-x root/root ./usr/bin/ask",
     "lrwxrwxrwx root/root ./usr/bin/ask-askpass -> ask",
+    "lrwxrwxrwx root/root ./usr/bin/ask-password-agent -> ask",
     "lrwxrwxrwx root/root ./usr/bin/ask-pinentry -> ask",
     "drwxr-xr-x root/root ./usr/share/",
     "drwxr-xr-x root/root ./usr/share/bash-completion/",
@@ -67,6 +68,7 @@ struct DebianPackageTests {
     "drwxr-xr-x root/root ./usr/share/man/man1/",
     "-rw-r--r-- root/root ./usr/share/man/man1/ask.1.gz",
     "lrwxrwxrwx root/root ./usr/share/man/man1/ask-askpass.1.gz -> ask.1.gz",
+    "lrwxrwxrwx root/root ./usr/share/man/man1/ask-password-agent.1.gz -> ask.1.gz",
     "lrwxrwxrwx root/root ./usr/share/man/man1/ask-pinentry.1.gz -> ask.1.gz",
     "drwxr-xr-x root/root ./usr/share/zsh/",
     "drwxr-xr-x root/root ./usr/share/zsh/vendor-completions/",
@@ -157,7 +159,7 @@ struct DebianPackageTests {
                                stdin: Array("x\n".utf8))
     #expect(chinese.stderr.hasSuffix("\nask: 没有与“x”匹配的按钮：请输入 1 到 2 之间的编号，或输入标题。\n"), "\(chinese.stderr)")
     // The links' pages are links to ask.1.gz, which man-db follows.
-    for page in ["ask", "ask-askpass", "ask-pinentry"] {
+    for page in ["ask", "ask-askpass", "ask-pinentry", "ask-password-agent"] {
       let man = try Self.run("/usr/bin/man", ["-w", page])
       #expect(man.stdout == "/usr/share/man/man1/ask.1.gz\n", "man -w \(page): \(man.stderr)")
     }

@@ -21,6 +21,9 @@
  *   and the secret's memory (ask_secret_*), never a Swift String.
  * - Catalogues/, shim_catalogues.h: ask's own words in the user's
  *   language, from catalogues checked before gettext reads them.
+ * - PasswordAgent/, shim_password_agent.h: systemd's password agent
+ *   protocol — the inotify watch on the questions, the asker's pidfd and
+ *   socket, and the reply sent from the secret's own memory.
  */
 #ifndef ASK_CSHIM_H
 #define ASK_CSHIM_H
@@ -31,5 +34,6 @@
 #include "shim_line_editing.h"
 #include "shim_secret.h"
 #include "shim_catalogues.h"
+#include "shim_password_agent.h"
 
 #endif
