@@ -26,8 +26,9 @@ public enum AskError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A terminal was required (``TerminalConsole/AnswerSource/terminal``)
   /// but the controlling terminal, `/dev/tty`, cannot be opened.
   case noTerminal
-  /// Another console of this process already holds the terminal: one
-  /// console a terminal at a time.
+  /// The terminal is taken within this process: another console holds
+  /// it, or a prompt is already being presented — on this console or,
+  /// from another task or thread, on any. One prompt a process at a time.
   case terminalBusy
   /// Answers do not come from a terminal and one could not be taken: it
   /// chose no button, or a line is not UTF-8. Carries the hint that says

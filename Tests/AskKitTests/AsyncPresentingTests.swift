@@ -78,6 +78,53 @@ extension TerminalSessionUnitTests {
     #expect(modes(slave) == before)
   }
 
+  @Test("A second prompt on a console whose prompt waits is refused as busy, sync or async; the first goes on and is answered")
+  func secondPromptOnTheSameConsole() async throws {
+    let (master, slave, path) = try openNamedTerminal()
+    defer { close(master); close(slave) }
+    let before = modes(slave)
+    let shared = try SharedConsole(TerminalConsole(terminalPath: path, color: .never))
+    let yes = Button("Yes")
+    let alert = Alert(title: "First", buttons: [yes, Button("No")])
+    let first = Task.detached { () async -> Result<Response, AskError> in
+      do throws(AskError) { return .success(try await alert.present(on: shared.console)) } catch { return .failure(error) }
+    }
+    #expect(try await heldNonCanonical(slave))
+    #expect(throws: AskError.terminalBusy) { try shared.console.answer(alert) }
+    let second = await Task.detached { () async -> AskError? in
+      do throws(AskError) { _ = try await alert.present(on: shared.console); return nil } catch { return error }
+    }.value
+    #expect(second == .terminalBusy)
+    _ = write(master, "1\r", 2)
+    #expect(try await first.value.get() == .button(yes))
+    #expect(modes(slave) == before)
+  }
+
+  @Test("close() from another task while the console's prompt waits cancels that prompt, and the console closes as it ends")
+  func closeWhilePresenting() async throws {
+    let (master, slave, path) = try openNamedTerminal()
+    defer { close(master); close(slave) }
+    let before = modes(slave)
+    let shared = try SharedConsole(TerminalConsole(terminalPath: path, color: .never))
+    let alert = Alert(title: "Wait", buttons: [Button("Yes")])
+    let waiting = Task.detached { () async -> AskError? in
+      do throws(AskError) { _ = try await alert.present(on: shared.console); return nil } catch { return error }
+    }
+    #expect(try await heldNonCanonical(slave))
+    shared.console.close()
+    // Ended within 5 s; if not, an answer ends the prompt (the test fails
+    // rather than hangs).
+    var givenBack = false
+    for _ in 0..<5000 where !givenBack {
+      givenBack = modes(slave) == before
+      if !givenBack { try await Task.sleep(for: .milliseconds(1)) }
+    }
+    if !givenBack { _ = write(master, "1\r", 2) }
+    #expect(await waiting.value == .cancelled)
+    #expect(shared.console.isClosed)
+    #expect(modes(slave) == before)
+  }
+
   @Test("Code written against some Console presents a scripted console with await, in the calling task")
   func awaitingAScript() async throws {
     let yes = Button("Yes")
@@ -108,4 +155,22 @@ extension TerminalSessionUnitTests {
 /// Presents as a host's code written against `some Console` does.
 private func presentAsHostCode(_ alert: Alert, on console: some Console) async throws(AskError) -> Response {
   try await alert.present(on: console)
+}
+
+/// A console shared between tasks, as a host that keeps one in a global
+/// does (the compiler cannot see that it is used by one prompt at a time:
+/// the console checks that itself).
+private final class SharedConsole: @unchecked Sendable {
+  let console: TerminalConsole
+  init(_ console: TerminalConsole) { self.console = console }
+}
+
+/// Waits up to 5 s for a prompt to hold `slave` (canonical mode off).
+private func heldNonCanonical(_ slave: Int32) async throws -> Bool {
+  for _ in 0..<5000 {
+    var now = termios()
+    if tcgetattr(slave, &now) == 0 && now.c_lflag & tcflag_t(ICANON) == 0 { return true }
+    try await Task.sleep(for: .milliseconds(1))
+  }
+  return false
 }

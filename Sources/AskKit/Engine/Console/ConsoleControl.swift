@@ -18,6 +18,11 @@ package final class ConsoleControl: Sendable {
     var session: UInt = 0
     /// The prompt was cancelled (before its session began, or during).
     var isCancelled = false
+    /// A prompt is being presented on the console, on some thread.
+    var isPresenting = false
+    /// ``requestClose()`` came while a prompt was presented: the console
+    /// closes when that prompt ends.
+    var closesAfterPrompt = false
   }
 
   private let state = Mutex(State())
@@ -71,11 +76,51 @@ package final class ConsoleControl: Sendable {
     }
   }
 
-  /// True once ``cancel()`` was called (until ``reset()``).
+  /// True once ``cancel()`` was called (until ``reset()`` or the end of
+  /// the prompt).
   package var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// Forgets a cancel: the next prompt on the console starts afresh.
   package func reset() {
     state.withLock { $0.isCancelled = false }
+  }
+
+  /// Takes the console for one prompt, from any thread: false when a
+  /// prompt is already presented on it (a second would share its session
+  /// and free it under the first) or it is closing. A cancel that came
+  /// before stays (the prompt ends at its first wait) unless
+  /// `forgettingCancel`: an `async` prompt's own cancel is its task's, and
+  /// comes after this.
+  package func beginPresenting(forgettingCancel: Bool = false) -> Bool {
+    state.withLock { state in
+      guard !state.isPresenting && !state.closesAfterPrompt else { return false }
+      state.isPresenting = true
+      if forgettingCancel { state.isCancelled = false }
+      return true
+    }
+  }
+
+  /// Gives the console back after a prompt, its cancel forgotten: true
+  /// when a close was asked for meanwhile (the caller closes it now).
+  package func endPresenting() -> Bool {
+    state.withLock { state in
+      state.isPresenting = false
+      state.isCancelled = false
+      defer { state.closesAfterPrompt = false }
+      return state.closesAfterPrompt
+    }
+  }
+
+  /// Asks to close the console, from any thread: true when no prompt is
+  /// presented (the caller closes it now); else the prompt is cancelled
+  /// and the console closes when it ends (``endPresenting()``).
+  package func requestClose() -> Bool {
+    state.withLock { state in
+      guard state.isPresenting else { return true }
+      state.closesAfterPrompt = true
+      state.isCancelled = true
+      if state.session != 0 { ask_session_cancel(OpaquePointer(bitPattern: state.session)) }
+      return false
+    }
   }
 }

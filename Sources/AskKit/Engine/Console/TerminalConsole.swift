@@ -162,8 +162,18 @@ public final class TerminalConsole: Console, PromptDevice {
   /// returns or throws, and a terminating signal that arrived meanwhile is
   /// delivered; the console can present again.
   /// - Returns: the response.
-  /// - Throws: as ``Alert/present()-790z0``.
+  /// - Throws: as ``Alert/present()-790z0``; ``AskError/terminalBusy``
+  ///   when a prompt is already being presented on this console (from
+  ///   another task or thread): one prompt a console at a time.
   public func answer(_ alert: Alert) throws(AskError) -> Response {
+    guard control.beginPresenting() else { throw .terminalBusy }
+    defer { if control.endPresenting() { close() } }
+    return try answerPresenting(alert)
+  }
+
+  /// As ``answer(_:)``, the console already taken for the prompt
+  /// (``ConsoleControl/beginPresenting()``).
+  func answerPresenting(_ alert: Alert) throws(AskError) -> Response {
     let response: Response
     do throws(AskError) {
       response = try AlertPresenter(console: self).respond(to: alert)
@@ -326,11 +336,14 @@ public final class TerminalConsole: Console, PromptDevice {
   /// ``withTerminalConsole(answers:color:_:)`` closes it at the end of a
   /// scope.
   ///
-  /// Idempotent. Call it where the console is used, not while a prompt
-  /// waits on it. After it, presenting on the console throws
-  /// ``AskError/io(operation:reason:)`` ("Cannot use the console: it was closed").
+  /// Idempotent. Called from another thread or task while a prompt waits
+  /// on the console, it cancels that prompt (which throws
+  /// ``AskError/cancelled``) and the console closes as the prompt ends,
+  /// never under it. After it, presenting on the console throws
+  /// ``AskError/io(operation:reason:)`` ("Cannot use the console: it was
+  /// closed").
   public func close() {
-    guard !isClosed else { return }
+    guard !isClosed, control.requestClose() else { return }
     keepsTerminal = false
     endSession()
     isClosed = true
@@ -343,8 +356,6 @@ public final class TerminalConsole: Console, PromptDevice {
   /// Throws when the console was closed.
   /// - Throws: ``AskError/io(operation:reason:)``.
   private func ensureOpen() throws(AskError) {
-    // TRANSLATORS: what cannot be done, after "Cannot ": a program used a
-    // console (the terminal, held for its prompts) after closing it.
     // TRANSLATORS: what cannot be done, after "Cannot ": a program used a
     // console (the terminal, held for its prompts) after closing it.
     if isClosed { throw .io(operation: localized("use the console: it was closed"), reason: nil) }

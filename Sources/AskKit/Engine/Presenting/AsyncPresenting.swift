@@ -75,11 +75,13 @@ extension Alert {
       return response
     }
     let control = console.control
-    control.reset()
+    // One prompt at a time on a console: a second would share the first's
+    // session and free it under it.
+    guard control.beginPresenting(forgettingCancel: true) else { throw .terminalBusy }
     let result = await withTaskCancellationHandler {
       await PromptThread.run { () -> Result<Response, AskError> in
         do throws(AskError) {
-          return .success(try console.answer(self))
+          return .success(try console.answerPresenting(self))
         } catch {
           return .failure(error)
         }
@@ -87,6 +89,7 @@ extension Alert {
     } onCancel: {
       control.cancel()
     }
+    if control.endPresenting() { console.close() }
     let response = try result.get()
     response.chosenButton?.handler?()
     return response
