@@ -143,7 +143,7 @@ enum PasswordAgent {
   static func list(json: Bool) -> ExitStatus {
     var text = ""
     for path in PasswordQuestion.pending() {
-      guard let question = checked(path) else { continue }
+      guard let question = checked(path, toAnswer: false) else { continue }
       let left = question.timeLeft()
       if json {
         var members = ["\"file\":" + ResultPrinter.jsonString(path)]
@@ -166,9 +166,10 @@ enum PasswordAgent {
 
   /// The question at `path` when it passes every check — the file's
   /// (``PasswordQuestion/read(path:)``), its time limit, its asker alive,
-  /// its socket a root-owned socket this process may write to — else
-  /// `nil`, with one line on stderr naming the file and why.
-  static func checked(_ path: String) -> PasswordQuestion? {
+  /// its socket a root-owned socket this process may write to (`toAnswer`;
+  /// a listing only reads) — else `nil`, with one line on stderr naming
+  /// the file and why.
+  static func checked(_ path: String, toAnswer: Bool = true) -> PasswordQuestion? {
     do throws(PasswordQuestion.Problem) {
       let question = try PasswordQuestion.read(path: path)
       if let left = question.timeLeft(), left == .zero {
@@ -184,7 +185,7 @@ enum PasswordAgent {
         // TRANSLATORS: why a question file was skipped, after "skipped FILE: "; %s is a path.
         throw PasswordQuestion.Problem(reason: localized("its socket '%s' is not a socket owned by root", TerminalText.visible(question.socket)))
       }
-      guard access(question.socket, W_OK) == 0 else {
+      guard !toAnswer || access(question.socket, W_OK) == 0 else {
         // TRANSLATORS: why a question file was skipped, after "skipped FILE: ".
         throw PasswordQuestion.Problem(reason: localized("its socket cannot be written to: the asker takes answers from root only"))
       }
@@ -219,6 +220,15 @@ enum PasswordAgent {
     /// Answers the pending questions, and with `watches` those that come
     /// after, until a signal; the status to exit with.
     mutating func serve() -> ExitStatus {
+      // As systemd's agents: the folder is made when missing (early in a
+      // boot, or in a fresh container), so a watch can begin.
+      if watches {
+        var path = ""
+        for part in PasswordQuestion.directory.split(separator: "/") {
+          path += "/" + part
+          _ = mkdir(path, 0o755)
+        }
+      }
       watchFD = ask_agent_watch_open(PasswordQuestion.directory)
       if watchFD < 0 && watches {
         let error = errno

@@ -248,6 +248,35 @@ struct PasswordAgentTests {
     #expect(try pty.waitForExit(timeout: 20) == 128 + SIGTERM)
   }
 
+  @Test("--watch makes the folder when it is missing, as systemd's agents do, and answers what comes into it")
+  func watchMakesTheFolder() throws {
+    let pty = try Self.namespace("""
+      mount -t tmpfs -o mode=0755 tmpfs /run || exit 97
+      ( until [ -d $D ]; do sleep 0.01; done; asker 1 'Early question'; finish ) &
+      ask --password-agent --watch
+      """)
+    try pty.waitForPrompt("Password: ", timeout: 10)
+    #expect(pty.screen.contains("Early question"))
+    pty.type("early\r")
+    try pty.waitUntil("the asker's answer") { Self.output(pty, 1) == "early\n" }
+    let agent = try pty.waitForProcess(named: "ask", timeout: 10)
+    kill(agent.pid, SIGTERM)
+    #expect(try pty.waitForExit(timeout: 20) == 128 + SIGTERM)
+  }
+
+  @Test("--list run by a user who may not answer still lists the questions: listing only reads")
+  func listUnprivileged() throws {
+    let pty = try Self.namespace("""
+      asker 1 'Root only'; questions 1
+      setpriv --reuid=65534 --regid=65534 --clear-groups ask --password-agent --list > "$HOME/list" 2> "$HOME/listerr"
+      kill $(cat "$HOME/pid1"); finish
+      """)
+    #expect(try pty.waitForExit(timeout: 20) == 0)
+    let pid = Self.file(pty, "pid1").dropLast()
+    #expect(Self.file(pty, "list").hasPrefix("'Root only' (PID \(pid), "))
+    #expect(Self.file(pty, "listerr") == "")
+  }
+
   @Test("--watch ends with 129 when its terminal hangs up, waiting for a question or asking one", arguments: [false, true])
   func watchHangUp(asking: Bool) throws {
     let pty = try Self.namespace(asking ? "asker 1 'Hung up'; questions 1; exec ask --password-agent --watch"
