@@ -337,14 +337,6 @@ enum PasswordAgent {
           }
           if status != 0 { sendFailed(question) }
           return nil
-        case .success(.text(var text, _)):
-          if text.utf8.count > PasswordQuestion.maximumAnswer {
-            hint = tooLong
-            continue
-          }
-          let status = text.withUTF8 { ask_agent_send_answer(socket, $0.baseAddress, $0.count) }
-          if status != 0 { sendFailed(question) }
-          return nil
         case .success:
           return nil
         }
@@ -367,15 +359,18 @@ enum PasswordAgent {
     }
 
     /// The prompt for `question`: `Message` as the title, `Id` below it;
-    /// a masked field (`Silent=1`: nothing shown; `Echo=1`: a plain
-    /// field); `NotAfter` as the time limit; `hint` (the last answer was
-    /// refused) after the Id.
+    /// a masked field (`Silent=1`: nothing shown; `Echo=1`: the text
+    /// shown as typed, labelled Answer, still never a `String`);
+    /// `NotAfter` as the time limit; `hint` (the last answer was refused)
+    /// after the Id.
     private func prompt(for question: PasswordQuestion, hint: String?) -> Alert {
       let lines = [question.id, hint].compactMap { $0 }
+      let shows = question.echo && !question.silent
       var alert = Alert(title: question.message.flatMap { $0.isEmpty ? nil : $0 },
                         message: lines.isEmpty ? nil : lines.joined(separator: "\n"),
-                        style: question.echo && !question.silent ? .plainTextInput(label: localized("Answer")) : .secureTextInput())
+                        style: .secureTextInput(label: shows ? localized("Answer") : nil))
       alert.secureEcho = question.silent ? .hidden : .masked
+      alert.showsSecretText = shows
       // In whole seconds, rounded down, as `ask` states limits: the prompt
       // ends (saying so) before the asker gives up and withdraws it.
       if let left = question.timeLeft() {

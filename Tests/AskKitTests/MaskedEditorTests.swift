@@ -119,6 +119,67 @@ struct MaskedEditorTests {
     #expect(result.stars == secret.count)
   }
 
+  /// Feeds `bytes` drawing each change as `show` (ASK_SECRET_SHOW_*) does,
+  /// then the whole field again as a redraw after a stop does; returns
+  /// what was written for the typing, and for the redraw.
+  func drawn(_ bytes: [UInt8], show: Int32) throws -> (typing: [UInt8], redraw: [UInt8]) {
+    var state = ask_secret_t()
+    ask_secret_init(&state)
+    defer { ask_secret_wipe(&state) }
+    var fds: [Int32] = [0, 0]
+    try #require(pipe(&fds) == 0)
+    defer { close(fds[0]) }
+    for byte in bytes {
+      var count = 0
+      let event = ask_secret_feed(&state, byte, &count)
+      ask_secret_draw_change(nil, fds[1], &state, show, event, count)
+    }
+    let typing = Self.drain(fds[0])
+    ask_secret_draw_all(nil, fds[1], &state, show)
+    close(fds[1])
+    return (typing, Self.drain(fds[0]))
+  }
+
+  /// What is in the pipe `fd` now (small: a pipe holds 64 KiB).
+  static func drain(_ fd: Int32) -> [UInt8] {
+    var flags = fcntl(fd, F_GETFL)
+    flags |= O_NONBLOCK
+    _ = fcntl(fd, F_SETFL, flags)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = read(fd, &buffer, buffer.count)
+      if n <= 0 { return bytes }
+      bytes += buffer[..<n]
+    }
+  }
+
+  @Test("Shown as typed: each scalar's bytes as it comes, erasing takes back each character's columns, controls never drawn",
+        arguments: [
+    // é is e + U+0301 (its mark drawn as it comes); 漢 is 2 columns wide.
+    ("abce\u{301}漢\u{7F}\u{7F}", "abce\u{301}漢\u{8}\u{8}  \u{8}\u{8}\u{8} \u{8}", "abc"),
+    ("a\tb\u{1}\u{1B}[Dc", "abc", "a\tbc"),                               // Tab and other controls, arrows: not drawn
+    ("ab 密码\u{17}", "ab 密码\u{8}\u{8}\u{8}\u{8}    \u{8}\u{8}\u{8}\u{8}", "ab "),  // Ctrl-W: the word's 4 columns
+    ("x👍🏽\u{15}", "x👍🏽\u{8}\u{8}\u{8}   \u{8}\u{8}\u{8}", ""),                // Ctrl-U: an emoji is 2
+    ("a\t\u{7F}\u{7F}", "a\u{8} \u{8}", ""),                                 // a Tab takes no column back
+  ] as [(LoggedText, LoggedText, LoggedText)])
+  func shownText(keys: LoggedText, screen: LoggedText, secret: LoggedText) throws {
+    let result = try drawn(Array(keys.text.utf8), show: Int32(ASK_SECRET_SHOW_TEXT))
+    #expect(result.typing == Array(screen.text.utf8))
+    // Drawn again after a stop: the text as typed, its controls left out.
+    #expect(result.redraw == Array(secret.text.utf8).filter { $0 != 9 })
+  }
+
+  @Test("Masked and hidden fields draw as before: a * a character, \\b \\b for each erased, or nothing")
+  func maskedDrawing() throws {
+    let keys = Array("ae\u{301}漢\u{7F}\u{7F}".utf8)
+    let masked = try drawn(keys, show: Int32(ASK_SECRET_SHOW_MASKS))
+    #expect(masked.typing == Array("***\u{8} \u{8}\u{8} \u{8}".utf8))
+    #expect(masked.redraw == Array("*".utf8))
+    let hidden = try drawn(keys, show: Int32(ASK_SECRET_SHOW_NOTHING))
+    #expect(hidden.typing.isEmpty && hidden.redraw.isEmpty)
+  }
+
   @Test("One rule for what a character is: the C editor counts as Swift's String does", arguments: [
     "pässwörd", "密码", "🇺🇸🇩🇪🇫", "👨‍👩‍👧‍👦x", "e\u{301}\u{301}", "\r\n", "a\u{200D}b", "1️⃣🏴󠁧󠁢󠁳󠁣󠁴󠁿", "\u{1100}\u{1161}",
   ])

@@ -49,6 +49,10 @@ public struct Alert: Sendable {
   public var style: AlertStyle
   /// How a secure field shows typing.
   public var secureEcho: SecureEcho = .masked
+  /// When true, a secure field shows the characters themselves as typed,
+  /// whatever ``secureEcho`` says (a password agent's `Echo=1` question):
+  /// still the masked editor, the secret still never a `String`.
+  package var showsSecretText = false
   /// When true, a secure field is asked twice and the two entries must
   /// match (new passphrases).
   public var repeatsSecureEntry = false
@@ -141,6 +145,7 @@ extension Alert: Equatable {
   public static func == (lhs: Alert, rhs: Alert) -> Bool {
     lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
       && lhs.presentation == rhs.presentation && lhs.style == rhs.style && lhs.secureEcho == rhs.secureEcho
+      && lhs.showsSecretText == rhs.showsSecretText
       && lhs.repeatsSecureEntry == rhs.repeatsSecureEntry && lhs.requiresText == rhs.requiresText
       && lhs.timeout == rhs.timeout && lhs.id == rhs.id && lhs.defaultButtonIndex == rhs.defaultButtonIndex
       && (lhs.textPattern == nil) == (rhs.textPattern == nil)

@@ -76,6 +76,7 @@ static void drop_scalar(ask_secret_t *s) {
 /* Removes the last character (all its bytes); returns 1, or 0 when empty. */
 static size_t erase_character(ask_secret_t *s) {
   if (s->length == 0) return 0;
+  s->erased_columns += ask_display_width(s->bytes + s->last_start, s->length - s->last_start);
   explicit_bzero(s->bytes + s->last_start, s->length - s->last_start);
   s->length = s->last_start;
   s->last_start = ask_last_character_start(s->bytes, s->length);
@@ -121,6 +122,8 @@ size_t ask_secret_characters(const ask_secret_t *s) { return ask_character_count
 
 int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
   *count = 0;
+  s->appended = 0;
+  s->erased_columns = 0;
   int after_cr = s->after_cr;
   s->after_cr = 0;
   /* Keys that arrive as sequences (arrows, Home, Delete, paste markers)
@@ -148,6 +151,7 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
     return *count ? ASK_SECRET_ERASED : ASK_SECRET_NONE;
   case 0x15: /* Ctrl-U: clear, all at once (one character at a time is quadratic) */
     *count = ask_character_count(s->bytes, s->length);
+    s->erased_columns = ask_display_width(s->bytes, s->length);
     if (s->bytes != NULL) explicit_bzero(s->bytes, s->length);
     s->length = s->last_start = 0;
     drop_scalar(s);
@@ -178,6 +182,7 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
       }
     drop_scalar(s);
     if (!valid) return ASK_SECRET_NONE;
+    s->appended = n;
   } else {
     size_t length = ask_utf8_length(byte);
     if (length == 0) return ASK_SECRET_NONE; /* leads nothing */
@@ -188,6 +193,7 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
       return ASK_SECRET_NONE;
     }
     if (append(s, byte) == -1) return ASK_SECRET_FULL;
+    s->appended = 1;
   }
   /* A scalar is complete: a * when it starts a character. The last
    * character's start is a boundary, so breaking from there is exact. */
@@ -208,13 +214,60 @@ int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count) {
 /* Writes `n` copies of `text` to fd (the mask); errors are ignored: the
  * answer can be given even when the drawing stream is gone (a signal that
  * cut the write is seen by the next wait). */
-static void repeat(ask_session_t *session, int fd, const char *text, size_t n) {
+static void repeat(ask_session_t *_Nullable session, int fd, const char *text, size_t n) {
   size_t length = strlen(text);
   int signo;
   for (size_t i = 0; i < n; i++) (void)ask_write_all(session, fd, text, length, &signo);
 }
 
-int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked, int64_t deadline_ms,
+/* A scalar never drawn as text: C0 and C1 controls and DEL (Tab among
+ * them: it has no width ask_display_width counts). */
+static int is_control(uint32_t scalar) { return scalar < 0x20 || (scalar >= 0x7f && scalar < 0xa0); }
+
+/* Writes the `length` bytes at `bytes` (a secret's) but their controls and
+ * any byte that is not UTF-8; errors ignored, as repeat's. */
+static void write_text(ask_session_t *_Nullable session, int fd, const unsigned char *bytes, size_t length) {
+  int signo;
+  size_t run = 0; /* where the run of drawable scalars being gathered starts */
+  size_t i = 0;
+  while (i < length) {
+    uint32_t scalar = 0;
+    size_t n = ask_utf8_sequence(bytes + i, length - i, &scalar);
+    if (n > 0 && !is_control(scalar)) {
+      i += n;
+      continue;
+    }
+    if (i > run) (void)ask_write_all(session, fd, bytes + run, i - run, &signo);
+    i += n > 0 ? n : 1;
+    run = i;
+  }
+  if (i > run) (void)ask_write_all(session, fd, bytes + run, i - run, &signo);
+}
+
+/* Takes `columns` columns back: the cursor left over them, blanks over
+ * them, the cursor left again. */
+static void erase_columns(ask_session_t *_Nullable session, int fd, size_t columns) {
+  repeat(session, fd, "\b", columns);
+  repeat(session, fd, " ", columns);
+  repeat(session, fd, "\b", columns);
+}
+
+void ask_secret_draw_change(ask_session_t *_Nullable session, int fd, const ask_secret_t *s, int show,
+                            int event, size_t count) {
+  if (show == ASK_SECRET_SHOW_MASKS && event == ASK_SECRET_ADDED) repeat(session, fd, "*", count);
+  if (show == ASK_SECRET_SHOW_MASKS && event == ASK_SECRET_ERASED) repeat(session, fd, "\b \b", count);
+  if (show != ASK_SECRET_SHOW_TEXT) return;
+  if (event == ASK_SECRET_ERASED) erase_columns(session, fd, s->erased_columns);
+  else if (s->appended > 0 && s->appended <= s->length)
+    write_text(session, fd, s->bytes + s->length - s->appended, s->appended);
+}
+
+void ask_secret_draw_all(ask_session_t *_Nullable session, int fd, const ask_secret_t *s, int show) {
+  if (show == ASK_SECRET_SHOW_MASKS) repeat(session, fd, "*", ask_secret_characters(s));
+  if (show == ASK_SECRET_SHOW_TEXT && s->bytes != NULL) write_text(session, fd, s->bytes, s->length);
+}
+
+int ask_secret_read(ask_session_t *session, int infd, int outfd, int show, int64_t deadline_ms,
                     ask_secret_t *s, int *signo) {
   struct termios own; /* the keys the user set, in the modes the terminal had */
   if (ask_session_own_modes(session, &own) == 0) ask_secret_use_terminal_keys(s, &own);
@@ -243,13 +296,9 @@ int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked, int
     if (r == -1) return ASK_READ_ERROR;
     byte = ask_session_typeahead(session, byte);
     size_t count;
-    switch (ask_secret_feed(s, byte, &count)) {
-    case ASK_SECRET_ADDED:
-      if (masked) repeat(session, outfd, "*", count);
-      break;
-    case ASK_SECRET_ERASED:
-      if (masked) repeat(session, outfd, "\b \b", count);
-      break;
+    int event = ask_secret_feed(s, byte, &count);
+    ask_secret_draw_change(session, outfd, s, show, event, count);
+    switch (event) {
     case ASK_SECRET_ENTER:
       return ASK_READ_LINE;
     case ASK_SECRET_EOF: /* shown as on an echoed field: the same mark on every field */

@@ -26,6 +26,8 @@ typedef struct ask_secret {
   unsigned char scalar[4];        /* the scalar being typed, not yet in the secret */
   size_t scalar_length;           /* its bytes so far */
   size_t last_start;              /* where the last character starts */
+  size_t appended;                /* bytes of the scalar the last feed added (the secret's last), or 0 */
+  size_t erased_columns;          /* display columns of what the last feed erased (ask_display_width) */
   int holds;                      /* counted among the secrets held */
   unsigned char erase, kill, werase, eof; /* the terminal's own (ask_secret_use_terminal_keys) */
 } ask_secret_t;
@@ -38,6 +40,11 @@ size_t ask_last_character_start(const unsigned char *_Nullable bytes, size_t len
 /* The first character boundary at or after byte `offset` (a character's
  * start, or `length`). */
 size_t ask_character_boundary(const unsigned char *_Nullable bytes, size_t length, size_t offset);
+/* The display width in columns of the characters of `length` UTF-8 bytes,
+ * by the rule ask draws all text with (AskKit's TerminalText: each
+ * character's scalars by ask_scalar_width, an emoji 2, controls 0),
+ * reading the bytes in place (a secret is never copied). */
+size_t ask_display_width(const unsigned char *_Nullable bytes, size_t length);
 
 /* What one byte did to the secret (ask_secret_feed). */
 enum {
@@ -75,7 +82,10 @@ void ask_secret_wipe(ask_secret_t *s);
  * ASK_SECRET_*, with *count the characters added or erased. A character
  * is what one `*` stands for: a scalar with the scalars that extend it
  * (combining marks, variation selectors, skin tones, what a ZWJ joins), so
- * `e` + U+0301, `👍🏽` and a ZWJ family are one each. */
+ * `e` + U+0301, `👍🏽` and a ZWJ family are one each. Besides, s->appended
+ * is the length of the scalar it added, if any (the secret's last bytes;
+ * also one that extends the last character, which adds no character), and
+ * s->erased_columns the display width of what it erased. */
 int ask_secret_feed(ask_secret_t *s, unsigned char byte, size_t *count);
 
 /* Makes the terminal's own editing characters in `modes` (VERASE, VKILL,
@@ -92,16 +102,39 @@ int ask_secret_set(ask_secret_t *s, const unsigned char *bytes, size_t length);
 /* The number of characters in the secret (ask_character_count). */
 size_t ask_secret_characters(const ask_secret_t *s);
 
+/* How the editor shows a secret being typed. */
+enum {
+  ASK_SECRET_SHOW_NOTHING = 0, /* nothing at all (`--echo no`) */
+  ASK_SECRET_SHOW_MASKS = 1,   /* one `*` a character */
+  ASK_SECRET_SHOW_TEXT = 2     /* the characters as typed (controls never drawn) */
+};
+
+/* Draws on `fd` what the last ask_secret_feed of `s` did, as `show`
+ * (ASK_SECRET_SHOW_*) shows it: for ASK_SECRET_ADDED `count` masks, or in
+ * text the scalar added (s->appended: a combining mark that extends the
+ * last character too; a control, Tab, never); for ASK_SECRET_ERASED
+ * `count` "\b \b", or in text s->erased_columns columns taken back
+ * ("\b\b  \b\b" for a wide character); nothing for other events. Write
+ * errors are ignored (the answer can be given when the drawing stream is
+ * gone). */
+void ask_secret_draw_change(ask_session_t *_Nullable session, int fd, const ask_secret_t *s, int show,
+                            int event, size_t count);
+
+/* Draws on `fd` the whole secret as `show` shows it: a mask a character,
+ * the text (its controls left out) or nothing; the field drawn again after
+ * a stop, or a secret read from a pipe. Write errors are ignored. */
+void ask_secret_draw_all(ask_session_t *_Nullable session, int fd, const ask_secret_t *s, int show);
+
 /* Reads a secret from terminal `infd` (held: no echo, ISIG on) into `s`,
- * drawing one `*` per character on `outfd` when `masked`, nothing
- * otherwise, with the editing keys of the terminal's own modes
- * (ask_session_own_modes); Ctrl-D on the empty field draws `^D`, masked
- * or not, as on an echoed field.
+ * drawing it on `outfd` as `show` (ASK_SECRET_SHOW_*) shows it
+ * (ask_secret_draw_change), with the editing keys of the terminal's own
+ * modes (ask_session_own_modes); Ctrl-D on the empty field draws `^D`,
+ * whatever `show` is, as on an echoed field.
  * Returns ASK_READ_LINE on Enter (the secret in s), ASK_READ_EOF,
  * ASK_READ_SIGNAL (*signo), ASK_READ_TIMEOUT, ASK_READ_RESUMED (draw the
- * prompt and ask_secret_characters masks again, then call again: s keeps
+ * prompt and ask_secret_draw_all again, then call again: s keeps
  * what was typed), ASK_READ_HANGUP or ASK_READ_ERROR. */
-int ask_secret_read(ask_session_t *session, int infd, int outfd, int masked,
+int ask_secret_read(ask_session_t *session, int infd, int outfd, int show,
                     int64_t deadline_ms, ask_secret_t *s, int *signo);
 
 #pragma clang assume_nonnull end

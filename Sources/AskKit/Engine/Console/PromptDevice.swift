@@ -25,7 +25,8 @@ package protocol PromptDevice: AnyObject {
   ///   (the message gives its line number).
   func readLine(_ request: LineRequest) throws(AskError) -> LineResult
   /// Shows the request's prompt and reads a secret, masked (never echoed in
-  /// clear, never in a history, never in a `String`).
+  /// clear but when the request shows its text, never in a history, never
+  /// in a `String`).
   /// - Throws: as ``readLine(_:)``.
   func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult
   /// Drops input typed before now (it was echoed in clear: SPEC §5, before
@@ -93,15 +94,20 @@ package struct SecretRequest: Sendable {
   package var prompt: String
   /// `*` per character, or nothing.
   package var echo: SecureEcho
+  /// When true, the characters themselves as typed, whatever ``echo`` is
+  /// (``Alert/showsSecretText``).
+  package var showsText = false
   /// As ``LineRequest/deadline``.
   package var deadline: Int64?
   /// As ``LineRequest/redraw``.
   package var redraw: String
 
   /// Makes a request; see the properties.
-  package init(prompt: String, echo: SecureEcho = .masked, deadline: Int64? = nil, redraw: String = "") {
+  package init(prompt: String, echo: SecureEcho = .masked, showsText: Bool = false, deadline: Int64? = nil,
+               redraw: String = "") {
     self.prompt = prompt
     self.echo = echo
+    self.showsText = showsText
     self.deadline = deadline
     self.redraw = redraw
   }

@@ -522,16 +522,18 @@ public final class TerminalConsole: Console, PromptDevice {
       }
       explicit_bzero(line, length)
       free(line)
-      try draw(request.echo.mask(secret.characterCount) + "\n")
+      try drawSecret(secret, as: request)
+      try draw("\n")
       return .secret(secret)
     }
     try draw(request.prompt)
     while true {
       let status = secret.withStorage { storage in
-        ask_secret_read(session, answerFD, drawingFD, request.echo == .masked ? 1 : 0, deadline, storage, &signo)
+        ask_secret_read(session, answerFD, drawingFD, Self.show(request), deadline, storage, &signo)
       }
       if Int(status) == ASK_READ_RESUMED {
-        try draw(lineBreakIfOpen + request.redraw + request.prompt + request.echo.mask(secret.characterCount))
+        try draw(lineBreakIfOpen + request.redraw + request.prompt)
+        try drawSecret(secret, as: request)
         continue
       }
       guard Int(status) == ASK_READ_LINE else {
@@ -540,6 +542,20 @@ public final class TerminalConsole: Console, PromptDevice {
       try draw("\n")
       return .secret(secret)
     }
+  }
+
+  /// How the C editor shows `request`'s secret (ASK_SECRET_SHOW_*).
+  private static func show(_ request: SecretRequest) -> Int32 {
+    Int32(request.showsText ? ASK_SECRET_SHOW_TEXT : request.echo == .masked ? ASK_SECRET_SHOW_MASKS : ASK_SECRET_SHOW_NOTHING)
+  }
+
+  /// Draws all of `secret` as `request` shows it — masks, its text (from
+  /// its own memory, never a `String`) or nothing — after its prompt.
+  private func drawSecret(_ secret: SecretText, as request: SecretRequest) throws(AskError) {
+    guard let session = try held() else { return }
+    if Interruption.isPending { throw .interrupted(by: Signal(ask_session_pending_signal(session))) }
+    let show = Self.show(request)
+    secret.withStorage { ask_secret_draw_all(session, drawingFD, $0, show) }
   }
 
   /// A line break when the drawing is inside a line, else nothing: a

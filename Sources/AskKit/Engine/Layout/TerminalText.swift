@@ -216,21 +216,9 @@ package enum TerminalText {
 
   /// The display width of one grapheme cluster; see ``displayWidth(_:)``.
   package static func width(of character: Character) -> Int {
-    var scalars = character.unicodeScalars.makeIterator()
-    guard let first = scalars.next() else { return 0 }
-    let second = scalars.next()
-    guard let second else {  // one scalar: ASCII, the common case, needs no table
-      return first.value < 0x7F ? (first.value < 0x20 ? 0 : 1)
-        : first.properties.isEmojiPresentation ? 2 : max(0, Int(ask_scalar_width(first.value)))
-    }
-    if first.properties.isEmojiPresentation { return 2 }
-    var hasVS16 = second == "\u{FE0F}"
-    var width = max(0, Int(ask_scalar_width(first.value))) + max(0, Int(ask_scalar_width(second.value)))
-    while let scalar = scalars.next() {
-      hasVS16 = hasVS16 || scalar == "\u{FE0F}"
-      width += max(0, Int(ask_scalar_width(scalar.value)))
-    }
-    return hasVS16 ? 2 : width  // VS16: 1️⃣, ❤️
+    var width = CharacterWidth()
+    for scalar in character.unicodeScalars { width.add(scalar) }
+    return width.columns
   }
 
   /// `text` cut into lines of at most `width` columns: at spaces where it

@@ -119,7 +119,8 @@ package struct AlertPresenter {
         switch try readSecret(alert, prompt: prompt, label: label, deadline: deadline, redraw: shown) {
         case .value(let secret):
           values.secret = secret
-          shown += prompt + alert.secureEcho.mask(secret.characterCount) + "\n"
+          // Text shown as typed is not kept for a redraw: it would be a String.
+          shown += prompt + (alert.showsSecretText ? "" : alert.secureEcho.mask(secret.characterCount)) + "\n"
         case .cancelled: return .endOfInput(in: alert)
         case .timedOut: return .timedOutWithoutChoice
         }
@@ -281,7 +282,7 @@ package struct AlertPresenter {
     let again = AlertLayout.fieldPrompt(label: localized("%s (again)", label), placeholder: nil, theme: console.theme)
     while true {
       let first: SecretText
-      switch try console.readSecret(SecretRequest(prompt: prompt, echo: alert.secureEcho,
+      switch try console.readSecret(SecretRequest(prompt: prompt, echo: alert.secureEcho, showsText: alert.showsSecretText,
                                                   deadline: deadline, redraw: redraw)) {
       case .secret(let secret): first = secret
       case .endOfInput: return .cancelled
@@ -292,7 +293,7 @@ package struct AlertPresenter {
         continue
       }
       guard alert.repeatsSecureEntry else { return .value(first) }
-      switch try console.readSecret(SecretRequest(prompt: again, echo: alert.secureEcho,
+      switch try console.readSecret(SecretRequest(prompt: again, echo: alert.secureEcho, showsText: alert.showsSecretText,
                                                   deadline: deadline, redraw: redraw)) {
       case .secret(let second):
         if first == second { return .value(first) }
