@@ -71,7 +71,14 @@ func promptThread() -> String {
     }
     fclose(file)
     guard comm == "ask-prompt" else { continue }
-    let mask = status(["SigBlk"], of: "/proc/self/task/\(name)/status")[0]
+    // Looked at until it is the main thread's, for up to a second: the
+    // session blocks signals for a moment around some of its steps (a
+    // draw), and the first look may fall in one.
+    var mask = status(["SigBlk"], of: "/proc/self/task/\(name)/status")[0]
+    for _ in 0..<500 where mask != main {
+      usleep(2000)
+      mask = status(["SigBlk"], of: "/proc/self/task/\(name)/status")[0]
+    }
     found.append("ask-prompt, " + (mask == main ? "main thread's mask" : "mask \(mask), main's \(main)"))
   }
   return found.isEmpty ? "none named ask-prompt" : found.joined(separator: "; ")

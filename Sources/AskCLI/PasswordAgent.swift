@@ -353,7 +353,11 @@ enum PasswordAgent {
     /// Reports that the answer could not be sent (errno says why).
     private func sendFailed(_ question: PasswordQuestion) {
       let error = errno
-      let reason = error == ECONNREFUSED ? localized("the asker has left") : String(cString: ask_message_error(error))
+      // TRANSLATORS: why an answer could not be sent to a systemd password
+      // agent's asker: its socket's queue stayed full for 5 seconds.
+      let reason = error == ECONNREFUSED ? localized("the asker has left")
+        : error == EAGAIN ? localized("the asker takes no answer (its queue stays full)")
+        : String(cString: ask_message_error(error))
       // TRANSLATORS: what cannot be done, after "Cannot "; %s is the question file's path.
       AskCommand.report(localized("Cannot %s", localized("send the answer to %s", question.path)) + ": " + reason)
     }

@@ -116,7 +116,9 @@ struct PasswordQuestion: Equatable {
     var values: [String: String] = [:]
     var section: String?
     var sawAsk = false
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // CR LF is one Character to Swift: split on it too, as on LF.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (index, raw) in lines.enumerated() {
       let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
       let trimmed = line.trimmingBlanks()
       // TRANSLATORS: why a question file was skipped, after "skipped FILE: "; %d is a line number.

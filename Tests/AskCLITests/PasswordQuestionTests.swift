@@ -34,6 +34,13 @@ struct PasswordQuestionTests {
     #expect(question.name == "ask.Ab12Cd")
   }
 
+  @Test("Lines may end in CR LF, as systemd's parser takes them")
+  func crlf() throws {
+    let question = try PasswordQuestion.parse("[Ask]\r\nPID=7\r\nSocket=\(Self.socket)\r\nMessage=Disk\r\n", path: Self.path)
+    #expect(question.pid == 7)
+    #expect(question.message == "Disk")
+  }
+
   @Test("NotAfter=0 is no limit; keys of other sections are not the question's")
   func noLimit() throws {
     let question = try PasswordQuestion.parse("[Other]\nPID=1\n[Ask]\nPID=7\nSocket=\(Self.socket)\nNotAfter=0\n", path: Self.path)

@@ -23,7 +23,8 @@ struct AsyncHostTests {
     try pty.waitForPrompt("Choice [1-4")
     // It waits on a thread of its own, not a pool worker, which blocks
     // only what the host's main thread blocks.
-    #expect(try line(pty, startingWith: "prompt thread:") == "prompt thread: ask-prompt, main thread's mask")
+    let thread = try line(pty, startingWith: "prompt thread:")
+    #expect(thread == "prompt thread: ask-prompt, main thread's mask")
     pty.type("2\r")  // Negotiate: spec index 1
     #expect(try line(pty, startingWith: "async sheet:") == "async sheet: chose Negotiate")
     #expect(try line(pty, startingWith: "after:") == "after: same")

@@ -271,6 +271,32 @@ struct PasswordAgentTests {
     #expect(try pty.waitForExit(timeout: 20) == 128 + SIGTERM)
   }
 
+  @Test("An asker whose queue stays full is given up after 5 s with one line, and the agent goes on: a send never hangs it")
+  func fullQueue() throws {
+    // An asker of the test's own: it binds its socket, fills its queue
+    // and never reads it.
+    let pty = try Self.namespace("""
+      python3 -c 'import socket, os, time
+      d = "/run/systemd/ask-password"; p = d + "/sck.full"
+      s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(p); os.chmod(p, 0o600)
+      c = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); c.setblocking(False)
+      try:
+          while True: c.sendto(b"x", p)
+      except BlockingIOError: pass
+      open(d + "/tmp.full", "w").write("[Ask]\\nPID=%d\\nSocket=%s\\nMessage=Full queue\\n" % (os.getpid(), p))
+      os.rename(d + "/tmp.full", d + "/ask.full")
+      time.sleep(60)' & holder=$!
+      questions 1
+      ask --password-agent --query 2> "$HOME/agenterr"; echo $? > "$HOME/agentstatus"
+      kill $holder
+      """)
+    try pty.waitForPrompt("Password: ", timeout: 10)
+    pty.type("lost\r")
+    #expect(try pty.waitForExit(timeout: 20) == 0)
+    #expect(Self.file(pty, "agentstatus") == "0\n")
+    #expect(Self.file(pty, "agenterr").hasSuffix(": the asker takes no answer (its queue stays full)\n"))
+  }
+
   @Test("--list run by a user who may not answer still lists the questions: listing only reads")
   func listUnprivileged() throws {
     let pty = try Self.namespace("""

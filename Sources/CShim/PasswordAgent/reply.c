@@ -1,5 +1,6 @@
 /* The asker: whether it lives (a pidfd), and the datagram that answers it. */
 #include "shim_password_agent.h"
+#include "shim_session.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -50,12 +51,27 @@ int ask_agent_connect(const char *path) {
   return fd;
 }
 
+/* How long a send may wait for room in the asker's queue: an asker reads
+ * its one answer at once, so a queue that stays full is not one that will
+ * take it; the agent goes on to the next question rather than hang. */
+enum { SEND_PATIENCE_MS = 5000 };
+
 static int send_datagram(int fd, struct iovec *parts, size_t count) {
   struct msghdr message = {.msg_iov = parts, .msg_iovlen = count};
-  ssize_t r;
-  do r = sendmsg(fd, &message, MSG_NOSIGNAL);
-  while (r < 0 && errno == EINTR);
-  return r < 0 ? -1 : 0;
+  int64_t until = ask_now_ms() + SEND_PATIENCE_MS;
+  for (;;) {
+    ssize_t r = sendmsg(fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (r >= 0) return 0;
+    if (errno == EINTR) continue;
+    if (errno != EAGAIN && errno != EWOULDBLOCK) return -1;
+    int64_t left = until - ask_now_ms();
+    if (left <= 0) {
+      errno = EAGAIN;
+      return -1;
+    }
+    struct pollfd room = {.fd = fd, .events = POLLOUT};
+    (void)poll(&room, 1, left < 50 ? (int)left : 50);
+  }
 }
 
 int ask_agent_send_answer(int fd, const unsigned char *bytes, size_t length) {
