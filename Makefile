@@ -268,7 +268,8 @@ $(stage) "fuzz, $(FUZZ_SHORT_SECONDS) s a target" --counts --keep-going -- \
 $(stage) "locales, into the system" -- $(SUBMAKE) locales && \
 $(stage) "build (AddressSanitizer)" --no-warnings -- $(SUBMAKE) build-debug BUILD_FLAGS='$(ASAN_FLAGS)' && \
 $(stage) "tests under AddressSanitizer" --keep-going --xunit $(RESULTS)/address-sanitizer.xml -- \
-  env ASAN_OPTIONS=detect_leaks=1 $(call swift-test,$(ASAN_FLAGS),address-sanitizer.xml) && \
+  env ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+  $(call swift-test,$(ASAN_FLAGS),address-sanitizer.xml) && \
 $(stage) "build (UndefinedBehaviorSanitizer)" --no-warnings -- $(SUBMAKE) build-debug BUILD_FLAGS='$(UBSAN_FLAGS)' && \
 $(stage) "tests under UndefinedBehaviorSanitizer" --keep-going --xunit $(RESULTS)/undefined-sanitizer.xml -- \
   env UBSAN_OPTIONS=print_stacktrace=1 $(call swift-test,$(UBSAN_FLAGS),undefined-sanitizer.xml) && \
