@@ -375,6 +375,8 @@ enum PasswordAgent {
                         style: .secureTextInput(label: shows ? localized("Answer") : nil))
       alert.secureEcho = question.silent ? .hidden : .masked
       alert.showsSecretText = shows
+      // The Id, of smaller weight than the message (with colour).
+      alert.dimsMessage = true
       // In whole seconds, rounded down, as `ask` states limits: the prompt
       // ends (saying so) before the asker gives up and withdraws it.
       if let left = question.timeLeft() {

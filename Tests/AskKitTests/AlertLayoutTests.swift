@@ -4,6 +4,15 @@ import Testing
 
 @Suite("Layout of alerts and sheets")
 struct AlertLayoutTests {
+  @Test("A message drawn dim (a password agent's question Id) is dim with colour and plain without; the title stays bold")
+  func dimmedMessage() {
+    var alert = Alert(title: "Disk passphrase", message: "cryptsetup:/dev/sda5", style: .secureTextInput())
+    alert.dimsMessage = true
+    let colored = AlertLayout.header(alert, theme: Theme(isColored: true)).replacing("\u{1B}", with: "ESC")
+    #expect(colored.hasPrefix("ESC[1mDisk passphraseESC[0m\nESC[2mcryptsetup:/dev/sda5ESC[0m\n"))
+    #expect(AlertLayout.header(alert, theme: Theme(isColored: false)).hasPrefix("Disk passphrase\ncryptsetup:/dev/sda5\n"))
+  }
+
   static let actions = try! Alert(
     title: "Available Actions",
     buttons: [Button("Destroy", role: .destructive), Button("Negotiate"), Button("Compromise"),

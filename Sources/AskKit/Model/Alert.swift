@@ -53,6 +53,9 @@ public struct Alert: Sendable {
   /// whatever ``secureEcho`` says (a password agent's `Echo=1` question):
   /// still the masked editor, the secret still never a `String`.
   package var showsSecretText = false
+  /// The message is drawn dim, of smaller weight than the title (with
+  /// colour; a password agent's question `Id` under its message).
+  package var dimsMessage = false
   /// When true, a secure field is asked twice and the two entries must
   /// match (new passphrases).
   public var repeatsSecureEntry = false
@@ -145,7 +148,7 @@ extension Alert: Equatable {
   public static func == (lhs: Alert, rhs: Alert) -> Bool {
     lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
       && lhs.presentation == rhs.presentation && lhs.style == rhs.style && lhs.secureEcho == rhs.secureEcho
-      && lhs.showsSecretText == rhs.showsSecretText
+      && lhs.showsSecretText == rhs.showsSecretText && lhs.dimsMessage == rhs.dimsMessage
       && lhs.repeatsSecureEntry == rhs.repeatsSecureEntry && lhs.requiresText == rhs.requiresText
       && lhs.timeout == rhs.timeout && lhs.id == rhs.id && lhs.defaultButtonIndex == rhs.defaultButtonIndex
       && (lhs.textPattern == nil) == (rhs.textPattern == nil)

@@ -47,7 +47,8 @@ package enum AlertLayout {
       lines += TerminalText.wrapped(TerminalText.visible(title), width: width).map(theme.title)
     }
     if let message = alert.message, !message.isEmpty {
-      lines += TerminalText.visibleLines(message).flatMap { TerminalText.wrapped($0, width: width) }
+      let wrapped = TerminalText.visibleLines(message).flatMap { TerminalText.wrapped($0, width: width) }
+      lines += alert.dimsMessage ? wrapped.map(theme.dim) : wrapped
     }
     if let timeout = alert.timeout, timeout > .zero {
       lines += TerminalText.wrapped(timeLimit(timeout, alert: alert), width: width)
