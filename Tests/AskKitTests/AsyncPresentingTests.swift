@@ -19,6 +19,17 @@ extension TerminalSessionUnitTests {
   }
 
   /// The flags and control characters of `fd`'s modes, in `stty -g` order.
+  /// Waits up to 5 s for `slave`'s modes to be `before` again (the prompt
+  /// ended); if they are not, answers the prompt through `master`, so that
+  /// the test fails rather than hangs.
+  private func waitGivenBack(master: Int32, slave: Int32, to before: [UInt]) async throws {
+    for _ in 0..<5000 {
+      if modes(slave) == before { return }
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    _ = write(master, "1\r", 2)
+  }
+
   private func modes(_ fd: Int32) -> [UInt] {
     var modes = termios()
     guard tcgetattr(fd, &modes) == 0 else { return [] }
@@ -58,22 +69,9 @@ extension TerminalSessionUnitTests {
         return error
       }
     }
-    var held = false
-    for _ in 0..<5000 where !held {
-      var now = termios()
-      held = tcgetattr(slave, &now) == 0 && now.c_lflag & tcflag_t(ICANON) == 0
-      if !held { try await Task.sleep(for: .milliseconds(1)) }
-    }
-    #expect(held)
+    #expect(try await heldNonCanonical(slave))
     task.cancel()
-    // Given back within 5 s; if not, an answer ends the prompt (the test
-    // fails rather than hangs).
-    var givenBack = false
-    for _ in 0..<5000 where !givenBack {
-      givenBack = modes(slave) == before
-      if !givenBack { try await Task.sleep(for: .milliseconds(1)) }
-    }
-    if !givenBack { _ = write(master, "1\r", 2) }
+    try await waitGivenBack(master: master, slave: slave, to: before)
     #expect(await task.value == .cancelled)
     #expect(modes(slave) == before)
   }
@@ -112,14 +110,7 @@ extension TerminalSessionUnitTests {
     }
     #expect(try await heldNonCanonical(slave))
     shared.console.close()
-    // Ended within 5 s; if not, an answer ends the prompt (the test fails
-    // rather than hangs).
-    var givenBack = false
-    for _ in 0..<5000 where !givenBack {
-      givenBack = modes(slave) == before
-      if !givenBack { try await Task.sleep(for: .milliseconds(1)) }
-    }
-    if !givenBack { _ = write(master, "1\r", 2) }
+    try await waitGivenBack(master: master, slave: slave, to: before)
     #expect(await waiting.value == .cancelled)
     #expect(shared.console.isClosed)
     #expect(modes(slave) == before)
