@@ -309,7 +309,8 @@ final class PseudoTerminal {
   }
 
   /// The terminal's ECHO flag as first seen and at each change of it, from
-  /// now until `condition` holds (checked as in waitUntil), looked at in a
+  /// now until `condition` holds (checked as in waitUntil) and once more
+  /// when it holds, looked at in a
   /// tight loop between rounds of I/O, so that modes set for a few
   /// microseconds are seen. Throws as waitUntil, and without a terminal.
   func echoChanges(until what: String, timeout: Double = 5, _ condition: () -> Bool) throws -> [Bool] {
@@ -333,7 +334,19 @@ final class PseudoTerminal {
         flags = now
       }
       service()
-      if condition() { return changes }
+      if condition() {
+        // The modes when it held, too: a slow start (a sanitized build)
+        // can let every sample of the round fall before the child held
+        // the terminal, and the condition come true within the round.
+        var modes = termios()
+        if tcgetattr(slave, &modes) == 0 {
+          let echo = modes.c_lflag & tcflag_t(ECHO) != 0
+          if changes.last != echo { changes.append(echo) }
+          let now = "l=\(String(modes.c_lflag, radix: 16)) i=\(String(modes.c_iflag, radix: 16)) o=\(String(modes.c_oflag, radix: 16))"
+          if now != flags { modeChanges.append("\(now) after \(screenBytes.count) screen bytes, when it held") }
+        }
+        return changes
+      }
       if finished || Self.now() > deadline {
         throw failure("echoChanges(\(what)): \(finished ? "the child exited" : "timed out after \(timeout) s")")
       }
