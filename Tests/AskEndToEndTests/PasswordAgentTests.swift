@@ -35,6 +35,14 @@ struct PasswordAgentTests {
                               environment: AskSession.environment.merging(environment) { $1 })
   }
 
+  /// One asker (`systemd-ask-password --no-tty` with `askerArguments`,
+  /// shell words) and `ask --password-agent --query` answering it, in a
+  /// namespace as ``namespace(_:environment:)``; the script ends with the
+  /// agent's status once the asker has ended.
+  static func query(_ askerArguments: String) throws -> PseudoTerminal {
+    try namespace("asker 1 \(askerArguments)\nquestions 1; ask --password-agent --query; s=$?; finish; exit $s")
+  }
+
   /// What asker `n` printed on stdout.
   static func output(_ pty: PseudoTerminal, _ n: Int) -> String { file(pty, "out\(n)") }
   /// What asker `n` printed on stderr.
@@ -68,10 +76,7 @@ struct PasswordAgentTests {
     (LoggedText(String(repeating: "0123456789abcdef%é ", count: 53).prefix(1000).description), ""),
   ] as [(LoggedText, String)])
   func answered(secret: LoggedText, echo: String) throws {
-    let pty = try Self.namespace("""
-      asker 1 \(echo) --id=cryptsetup:/dev/sda5 'Please enter passphrase for disk %s:'
-      questions 1; ask --password-agent --query; s=$?; finish; exit $s
-      """)
+    let pty = try Self.query("\(echo) --id=cryptsetup:/dev/sda5 'Please enter passphrase for disk %s:'")
     try pty.waitForPrompt("Password: ", timeout: 10)
     #expect(pty.screen.contains("Please enter passphrase for disk %s:"))
     #expect(pty.screen.contains("cryptsetup:/dev/sda5"))
@@ -108,10 +113,7 @@ struct PasswordAgentTests {
 
   @Test("Ctrl-D cancels: ask sends '-', systemd-ask-password prints nothing and fails at once")
   func cancel() throws {
-    let pty = try Self.namespace("""
-      asker 1 'Passphrase:'
-      questions 1; ask --password-agent --query; s=$?; finish; exit $s
-      """)
+    let pty = try Self.query("'Passphrase:'")
     try pty.waitForPrompt("Password: ", timeout: 10)
     #expect(pty.screen.contains(Self.askHint))
     pty.type("\u{4}")
@@ -145,10 +147,7 @@ struct PasswordAgentTests {
 
   @Test("NotAfter passes while asked: the prompt says it timed out, the asker gives up on its own")
   func notAfterPassed() throws {
-    let pty = try Self.namespace("""
-      asker 1 --timeout=2 'Quick question'
-      questions 1; ask --password-agent --query; s=$?; finish; exit $s
-      """)
+    let pty = try Self.query("--timeout=2 'Quick question'")
     try pty.waitForPrompt("Password: ", timeout: 10)
     #expect(pty.screen.contains("(times out in "))
     pty.type("late")
@@ -161,10 +160,7 @@ struct PasswordAgentTests {
 
   @Test("The asker killed (SIGKILL) while asked: the prompt is withdrawn at once, the terminal given back")
   func askerKilled() throws {
-    let pty = try Self.namespace("""
-      asker 1 'Soon gone'
-      questions 1; ask --password-agent --query; s=$?; finish; exit $s
-      """)
+    let pty = try Self.query("'Soon gone'")
     try pty.waitForPrompt("Password: ", timeout: 10)
     pty.type("abc")
     try pty.waitFor("Password: ***")
@@ -400,10 +396,7 @@ struct PasswordAgentTests {
 
   @Test("An answer longer than 2048 bytes is refused with a hint and asked again; 2048 bytes are sent whole")
   func tooLong() throws {
-    let pty = try Self.namespace("""
-      asker 1 'Long one'
-      questions 1; ask --password-agent --query; s=$?; finish; exit $s
-      """)
+    let pty = try Self.query("'Long one'")
     try pty.waitForPrompt("Password: ", timeout: 10)
     pty.type(String(repeating: "x", count: 2049) + "\r")
     try pty.waitUntil("the hint") { pty.screen.contains("longer than 2048 bytes") && pty.count("Password: ") == 2 }

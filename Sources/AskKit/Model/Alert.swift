@@ -1,7 +1,7 @@
 /// How the buttons are presented: as an alert (a question with a message)
 /// or as an action sheet (a choice among actions, with the cancel button set
 /// apart). Both list the same buttons and answer the same way.
-public enum Presentation: Sendable, Equatable, CaseIterable {
+public enum Presentation: Sendable, Equatable, CaseIterable, CommandLineSpelled {
   /// An alert: UIAlertView / UIAlertController's `.alert`.
   case alert
   /// An action sheet: UIActionSheet / `.actionSheet`.
@@ -9,15 +9,6 @@ public enum Presentation: Sendable, Equatable, CaseIterable {
 
   /// How the command line and JSON spell it: `alert`, `sheet`.
   package var name: String { self == .alert ? "alert" : "sheet" }
-
-  /// The presentation the command line or JSON names.
-  package init?(name: String) {
-    switch name {
-    case "alert": self = .alert
-    case "sheet": self = .actionSheet
-    default: return nil
-    }
-  }
 }
 
 /// An alert or action sheet: a title, a message, buttons with roles and

@@ -1,7 +1,7 @@
 /// What a button does when chosen, as the UI kit's alert and action sheet
 /// roles (UIAlertAction.Style): the cancel button backs out, the destructive
 /// one does something that cannot be undone, the others are plain choices.
-public enum ButtonRole: Sendable, Equatable, CaseIterable {
+public enum ButtonRole: Sendable, Equatable, CaseIterable, CommandLineSpelled {
   /// A plain choice (UIActionSheet's `otherButtonTitles`).
   case other
   /// Backs out: chosen also by Ctrl-D on an empty answer and by the end of

@@ -21,7 +21,7 @@ public enum AlertStyle: Sendable, Equatable {
                              passwordLabel: String? = nil, passwordPlaceholder: String? = nil)
 
   /// Which of the four styles it is, without its fields.
-  package enum Kind: Sendable, Equatable, CaseIterable {
+  package enum Kind: Sendable, Equatable, CaseIterable, CommandLineSpelled {
     case `default`, plainTextInput, secureTextInput, loginAndPasswordInput
 
     /// How the command line and JSON spell it: `default`, `plain`,
@@ -33,12 +33,6 @@ public enum AlertStyle: Sendable, Equatable {
       case .secureTextInput: "secure"
       case .loginAndPasswordInput: "login-password"
       }
-    }
-
-    /// The kind the command line or JSON names.
-    package init?(name: String) {
-      guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
-      self = kind
     }
 
     /// How many text fields the style has: 0, 1, 1 or 2.
@@ -147,7 +141,7 @@ package struct TextField: Sendable, Equatable {
 }
 
 /// How a secure field shows typing.
-public enum SecureEcho: Sendable, Equatable, CaseIterable {
+public enum SecureEcho: Sendable, Equatable, CaseIterable, CommandLineSpelled {
   /// One `*` per character typed.
   case masked
   /// Nothing at all, as `systemd-ask-password --echo=no`.
@@ -155,15 +149,6 @@ public enum SecureEcho: Sendable, Equatable, CaseIterable {
 
   /// How the command line and JSON spell it: `masked`, `no`.
   package var name: String { self == .masked ? "masked" : "no" }
-
-  /// The echo the command line or JSON names.
-  package init?(name: String) {
-    switch name {
-    case "masked": self = .masked
-    case "no": self = .hidden
-    default: return nil
-    }
-  }
 
   /// What stands on screen for `count` characters typed: `*`s, or nothing.
   package func mask(_ count: Int) -> String { self == .masked ? String(repeating: "*", count: count) : "" }

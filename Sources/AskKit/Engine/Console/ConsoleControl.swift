@@ -76,10 +76,6 @@ package final class ConsoleControl: Sendable {
     }
   }
 
-  /// True once ``cancel()`` was called (until ``reset()`` or the end of
-  /// the prompt).
-  package var isCancelled: Bool { state.withLock { $0.isCancelled } }
-
   /// Forgets a cancel: the next prompt on the console starts afresh.
   package func reset() {
     state.withLock { $0.isCancelled = false }

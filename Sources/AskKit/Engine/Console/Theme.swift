@@ -6,7 +6,7 @@ import Darwin
 
 /// Whether a terminal console colours what it draws (bold title, red
 /// destructive button); roles are always written in words too.
-public enum ColorMode: Sendable, Equatable, CaseIterable {
+public enum ColorMode: Sendable, Equatable, CaseIterable, CommandLineSpelled {
   /// Colour when the drawing stream is a terminal whose `TERM` has colours,
   /// unless `NO_COLOR` is set (no-color.org); `CLICOLOR_FORCE` forces it.
   case auto
@@ -22,12 +22,6 @@ public enum ColorMode: Sendable, Equatable, CaseIterable {
     case .always: "always"
     case .never: "never"
     }
-  }
-
-  /// The mode the command line names.
-  package init?(name: String) {
-    guard let mode = Self.allCases.first(where: { $0.name == name }) else { return nil }
-    self = mode
   }
 }
 
