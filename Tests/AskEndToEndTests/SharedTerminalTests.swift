@@ -341,10 +341,10 @@ struct SharedTerminalTests {
     pty.type("fg\r")
     try pty.waitUntil("the prompt drawn again") { pty.count("\u{1B}[1mVault") == 2 }
     try pty.waitForModes(echo: false, canonical: false)
-    pty.type("cd\r")
-    try pty.waitUntil("the answer written") { (try? ArtifactsTests.read(pty.temporaryDirectory + "/out")) == "abcd\n" }
-    pty.type("exit\r")
-    #expect(try pty.waitForExit() == 0)
+    // The shell's prompt before exit is typed: keys typed while ask still
+    // holds the terminal are typeahead it discards as it ends.
+    try Self.endJob(pty, typing: "cd\r")
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/out") == "abcd\n")
   }
 
   @Test("A prompt that cannot open the terminal's node (another user's pty) still waits its turn, through the terminal it inherited: after one of root's, and after one of its own user's sharing that terminal's open file",
