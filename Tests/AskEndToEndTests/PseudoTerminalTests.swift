@@ -253,8 +253,10 @@ struct PseudoTerminalTests {
     #expect(pty.termiosRestored)  // no terminal is left whose modes could be wrong
     #expect(throws: PseudoTerminal.Failure.self) { try pty.waitForModes(echo: true) }
 
-    // A child that catches SIGHUP sees its read of the terminal end.
-    let catching = try shell("trap 'echo hup >&2' HUP; echo ready > /dev/tty; read x; echo \"read=$?\"")
+    // A child that catches SIGHUP sees its read of the terminal end. The
+    // kernel ends reads on the hung-up terminal before it sends the signal,
+    // so the shell waits for its trap before it reports.
+    let catching = try shell("trap 'hup=1; echo hup >&2' HUP; echo ready > /dev/tty; read x; r=$?; while [ -z \"$hup\" ]; do sleep 0.01; done; echo \"read=$r\"")
     try catching.waitFor("ready")
     catching.hangUp()
     #expect(try catching.waitForExit() == 0)
