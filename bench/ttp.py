@@ -24,13 +24,16 @@ WHAT IT MEASURES
              result_fd; checked against the entry's "expect"
     maxrss   peak RSS of the tool process: os.wait4() rusage.ru_maxrss (KiB)
     cpu      ru_utime + ru_stime of the tool process (ms)
+    minflt   minor page faults of the tool process: wait4() rusage.ru_minflt
+             (in the default spawn mode less the parked sh's own, read from
+             /proc/PID/stat just before the tool is exec'd)
     hwm      VmHWM (peak RSS of the tool's own address space) read from
              /proc/PID/status right after the first key was written (extra
              cross-check; missing when the tool had already exited)
   Runs: 2 warm-up rounds (discarded) then N rounds (default 20).  In each round
   every tool runs once, round-robin, the starting tool rotated per round, so
   machine drift hits all tools alike.  Reports median/min/max of ttp, total and
-  maxrss, medians of answer and cpu, and each tool's median ratio against a
+  maxrss, medians of answer, cpu and minflt, and each tool's median ratio against a
   baseline tool (default "floor", the C program floor.c: the physical floor).
   Human table on stdout; everything incl. per-run records with --json PATH.
   A run counts only if the marker appeared, the exit status was 0 and the
@@ -459,6 +462,16 @@ def hwm_kb(pid):
     return None
 
 
+def proc_minflt(pid):
+    """Minor faults of pid so far (/proc/PID/stat's minflt), or 0."""
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as f:
+            s = f.read()
+        return int(s[s.rindex(b")") + 2:].split()[7])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def sched_cpu_ms(pid):
     """CPU time used so far by pid (ns precision, /proc/PID/schedstat), in ms."""
     try:
@@ -552,7 +565,7 @@ def _child(exec_path, exec_argv, env, fdmap, slave, direct):
 
 def run_once(tool, spawner, timeout, replies=True, keep_output=False):
     rec = dict(tool=tool["name"], ttp_ms=None, total_ms=None, answer_ms=None,
-               exit=None, result=None, maxrss_kb=None, cpu_ms=None, hwm_kb=None,
+               exit=None, result=None, maxrss_kb=None, cpu_ms=None, hwm_kb=None, minflt=None,
                timed_out=False, ok=False, error=None, out_bytes=0)
     keys = decode_keys(tool.get("keys"))
     key_delay = float(tool.get("key_delay_ms", 0)) / 1e3
@@ -568,6 +581,7 @@ def run_once(tool, spawner, timeout, replies=True, keep_output=False):
     direct = spawner.mode == "direct"
     prespawn = spawner.mode == "exec"
     cpu_before_ms = 0.0
+    minflt_before = 0
 
     master = slave = res_r = res_w = in_r = in_w = None
     ready_r = ready_w = go_r = go_w = None
@@ -709,6 +723,7 @@ def run_once(tool, spawner, timeout, replies=True, keep_output=False):
                 poller.register(p1fd, select.POLLIN)
         if prespawn:
             cpu_before_ms = sched_cpu_ms(target)   # the parked sh's own CPU time
+            minflt_before = proc_minflt(target)    # and its own page faults
             t0 = time.perf_counter()
             os.write(go_w, b"\n")       # the parked sh execs the tool now
 
@@ -858,6 +873,7 @@ def run_once(tool, spawner, timeout, replies=True, keep_output=False):
             rec["exit"] = exit_code(status)
             rec["maxrss_kb"] = ru.ru_maxrss
             rec["cpu_ms"] = round((ru.ru_utime + ru.ru_stime) * 1e3 - cpu_before_ms, 3)
+            rec["minflt"] = ru.ru_minflt - minflt_before
             rec["total_ms"] = (t_exit - t0) * 1e3
             if t_keys is not None:
                 rec["answer_ms"] = (t_exit - t_keys) * 1e3
@@ -995,7 +1011,7 @@ def summarize(vals):
     return dict(median=statistics.median(vals), min=min(vals), max=max(vals), n=len(vals))
 
 
-FIGS = ("ttp_ms", "total_ms", "answer_ms", "maxrss_kb", "cpu_ms", "hwm_kb")
+FIGS = ("ttp_ms", "total_ms", "answer_ms", "maxrss_kb", "cpu_ms", "hwm_kb", "minflt")
 
 
 def machine_info():
@@ -1050,6 +1066,8 @@ def print_table(names, stats, baseline, skipped, file=sys.stdout):
         if s.get("hwm_kb"):
             print("%-22s       VmHWM when keys were typed: %d KiB (median)" % ("", s["hwm_kb"]["median"]),
                   file=file)
+        if s.get("minflt"):
+            print("%-22s       minor faults: %d (median)" % ("", s["minflt"]["median"]), file=file)
         if s.get("errors"):
             for e, c in sorted(s["errors"].items()):
                 print("%-22s       %d x %s" % ("", c, e), file=file)
