@@ -71,7 +71,7 @@ PACKAGE_TABLE = \
   mandoc:test zsh:test fish:test bash-completion:test git:test openssh-client:test gnupg:test tmux:test systemd:test \
   gcc:test,bench binutils:test,install,deb,check,bench,startup-order \
   lintian:deb,check man-db:check sudo:check valgrind:check,bench,startup-order \
-  dialog:bench whiptail:bench
+  dialog:bench whiptail:bench strace:test,bench
 comma = ,
 # The packages the targets $(1) (words) need.
 packages-for = $(foreach entry,$(PACKAGE_TABLE),$(if $(filter $(1),$(subst $(comma), ,$(lastword $(subst :, ,$(entry))))),$(firstword $(subst :, ,$(entry)))))
@@ -202,7 +202,10 @@ demo: build
 	  echo "exit status $$?"
 
 # The release binary side by side with its peers (bench/bench.py, with the
-# harness bench/ttp.py): the small prompts in one run against the C floor,
+# harness bench/ttp.py): the small prompts in one run against the C floor
+# and the Swift floor (bench/floor.swift, built by swiftc into .build/bench
+# when missing or older than its source), with their minor faults and, in
+# one more run each under strace, their system calls to the prompt;
 # 10,000 to 1,000,000 buttons, 1000 calls from a script; the report replaces
 # the generated part of BENCHMARKS.md, the raw figures go to
 # .build/bench.json. About 2 minutes on two cores, once built.

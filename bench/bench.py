@@ -5,12 +5,19 @@ Standard library only. Measures, with the harness ttp.py beside this file
 (a fresh 80x24 pseudo-terminal per run, t0 at the tool's execve):
 
   * the small prompts in ONE round-robin run, so that every ratio is against
-    the C floor (floor.c) measured alongside: the 3-button alert
+    the C floor (floor.c) and the Swift floor (floor.swift: floor.c's work as
+    a static Swift program, built with swiftc into .build/bench/floor-swift
+    when missing or older than its source) measured alongside: the 3-button alert
     (`--title Pick --cancel Cancel Alpha Beta Gamma`, answer 2) against bash
     `select`, dialog and whiptail menus and systemd-ask-password; the secure
     prompt (`-s secure -t Unlock`, answer hunter2) against bash `read -s` and
     the dialog and whiptail password boxes. The marker is ask's answer line,
-    the last thing drawn before it reads.
+    the last thing drawn before it reads. Besides the times and the peak RSS,
+    each tool's minor page faults (ru_minflt, medians).
+  * system calls: each tool of the small prompts once more under
+    `strace -f` (the same harness, a fresh pty), counted from the tool's
+    execve up to and including the first write that completes its marker,
+    and to its exit; ask's calls before its prompt by name.
   * big lists: `ask --json` with 10,000, 100,000 and 1,000,000 buttons piped
     in (ttp.py --big; dialog --menu beside it up to 100,000), answer 1: time to
     prompt, Enter to exit, peak RSS, and the cost per button between sizes.
@@ -25,7 +32,7 @@ Then writes the report between the begin/end markers of BENCHMARKS.md (the rest
 of the file is kept) and the raw figures as JSON (--json).
 
   python3 bench/bench.py --ask .build/release/ask          # what make bench runs
-  python3 bench/bench.py --ask ask --quick --out out.md    # seconds: floor and ask only
+  python3 bench/bench.py --ask ask --quick --out out.md    # seconds: the floors, bash and ask only
   python3 bench/bench.py --from-json results.json          # re-write the report only
 
 Peers that are not installed are left out of the tables (and goals that need
@@ -38,6 +45,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -62,19 +70,31 @@ SECURE_ARGS = ["-s", "secure", "-t", "Unlock"]
 # ttp.py's own entries; the ask entries are made by small_tools().
 SMALL = [
     ("alert", "floor", "C floor (prints, reads a line)"),
+    ("alert", "swift-floor", "Swift floor (floor.swift, static)"),
     ("alert", "bash-select", "bash `select`"),
     ("alert", "dialog-menu", "dialog `--menu`"),
     ("alert", "whiptail-menu", "whiptail `--menu`"),
     ("alert", "systemd-ask-password", "systemd-ask-password"),
     ("alert", "ask-alert", "**ask**"),
     ("secure", "floor", "C floor"),
+    ("secure", "swift-floor", "Swift floor (floor.swift, static)"),
     ("secure", "bash-read-s", "bash `read -s`"),
     ("secure", "dialog-password", "dialog `--passwordbox`"),
     ("secure", "whiptail-password", "whiptail `--passwordbox`"),
     ("secure", "systemd-ask-password", "systemd-ask-password"),
     ("secure", "ask-secure", "**ask**"),
 ]
-QUICK_SMALL = ("floor", "ask-alert", "ask-secure")
+QUICK_SMALL = ("floor", "swift-floor", "bash-select", "ask-alert", "ask-secure")
+
+# The Swift floor: its source beside this file, its binary in the build
+# directory (a static executable: no dynamic loader, as ask's release build).
+SWIFT_FLOOR_SOURCE = os.path.join(HERE, "floor.swift")
+SWIFT_FLOOR = os.path.join(ROOT, ".build", "bench", "floor-swift")
+
+# The calls whose bytes are searched for a tool's marker, in the strace run.
+WRITES = ("write", "writev", "pwrite64", "pwritev", "pwritev2")
+# The calls of ask's before its prompt shown by name (the rest summed).
+SYSCALL_NAMES_SHOWN = 8
 
 # Big lists: (buttons, measured runs, warm-up runs, with dialog beside ask).
 BIG = [(10_000, 20, 1, True), (100_000, 10, 1, True), (1_000_000, 5, 1, False)]
@@ -122,7 +142,7 @@ def figures(stats):
     return dict(ok=stats["ok"], runs=stats["runs"], errors=stats.get("errors") or {},
                 ttp=pick("ttp_ms"), ttp_min=pick("ttp_ms", "min"), ttp_max=pick("ttp_ms", "max"),
                 total=pick("total_ms"), answer=pick("answer_ms"),
-                rss=pick("maxrss_kb"), hwm=pick("hwm_kb"))
+                rss=pick("maxrss_kb"), hwm=pick("hwm_kb"), minflt=pick("minflt"))
 
 
 def check_ask(tools, name):
@@ -132,8 +152,29 @@ def check_ask(tools, name):
         sys.exit("bench: no run of %s counted: %s" % (name, (t or {}).get("errors")))
 
 
+def swift_floor():
+    """The Swift floor's binary, built from bench/floor.swift when missing or
+    older than it: (path, None), or (None, why it is missing)."""
+    if os.path.exists(SWIFT_FLOOR) and os.path.getmtime(SWIFT_FLOOR) >= os.path.getmtime(SWIFT_FLOOR_SOURCE):
+        return SWIFT_FLOOR, None
+    swift = shutil.which("swift")
+    swiftc = shutil.which("swiftc") or (swift and os.path.join(os.path.dirname(os.path.realpath(swift)), "swiftc"))
+    if not swiftc or not os.access(swiftc, os.X_OK):
+        return None, "swiftc not found"
+    os.makedirs(os.path.dirname(SWIFT_FLOOR), exist_ok=True)
+    print("bench: building the Swift floor (swiftc -O -static-executable bench/floor.swift)", file=sys.stderr)
+    r = subprocess.run([swiftc, "-O", "-static-executable", SWIFT_FLOOR_SOURCE, "-o", SWIFT_FLOOR],
+                       stdout=sys.stderr, cwd=ROOT)
+    if r.returncode != 0 or not os.path.exists(SWIFT_FLOOR):
+        return None, "swiftc failed on bench/floor.swift (status %d)" % r.returncode
+    return SWIFT_FLOOR, None
+
+
 def small_tools(ask):
     peers = {t["name"]: t for t in ttp.default_tools()}
+    exe, why = swift_floor()
+    peers["swift-floor"] = dict(peers["floor"], name="swift-floor", argv=[exe or SWIFT_FLOOR],
+                                **({"skip": why} if why else {}))
     tools = [peers[n] for n in dict.fromkeys(name for _, name, _ in SMALL) if n in peers]
     tools.append(dict(name="ask-alert", argv=[ask] + ALERT_ARGS, prompt_marker=ALERT_MARKER,
                       keys="2\\r", stdout_is_result=True, expect="Beta"))
@@ -152,7 +193,71 @@ def measure_small(ask, env, tmp, runs, warmup, quick):
                tools={n: figures(s) for n, s in doc["stats"].items()})
     check_ask(res["tools"], "ask-alert")
     check_ask(res["tools"], "ask-secure")
-    return res
+    return res, tools
+
+
+_TRACE_LINE = re.compile(r"(?:\d+ +)?([a-z_][a-z0-9_]*)\(")
+_TRACE_STRING = re.compile(r'"((?:\\x[0-9a-f]{2})*)"')
+
+
+def count_syscalls(path, marker, screen=False):
+    """The system calls of a `strace -f -xx -s BIG -o path` trace: (the
+    calls from the first execve up to and including the first write after
+    which the bytes written contain `marker`, or None when they never do;
+    all the calls from that execve on; the calls before the prompt by name).
+    A call strace splits in two (`<unfinished ...>`, `<... resumed>`) counts
+    once; signal (`---`) and exit (`+++`) lines are no calls."""
+    before, whole, names, written = None, 0, {}, bytearray()
+    want = ttp.screen_text(marker.encode()) if screen else marker.encode()
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = _TRACE_LINE.match(line)
+            if not m:                    # ---, +++, <... resumed>
+                continue
+            name = m.group(1)
+            if not whole and name != "execve":
+                continue                 # anything before the tool's execve
+            whole += 1
+            if before is not None:
+                continue
+            names[name] = names.get(name, 0) + 1
+            if name in WRITES:
+                for hexes in _TRACE_STRING.findall(line):
+                    written += bytes.fromhex(hexes.replace("\\x", ""))
+                seen = ttp.screen_text(bytes(written)) if screen else written
+                if want in seen:
+                    before = whole
+    return before, whole, names
+
+
+def measure_syscalls(tools, measured, env, tmp):
+    """Each tool of `tools` that `measured` has a counted run of, once more
+    under `strace -f` (one ttp.py run, the same pty and environment): its
+    system calls to the prompt and in all (count_syscalls). A dict with
+    `tools` (name → prompt, whole, names) and `missing` (why nothing was
+    measured, or None)."""
+    strace = shutil.which("strace")
+    if not strace:
+        return dict(tools={}, missing="strace missing")
+    traced = []
+    for t in tools:
+        if not (measured.get(t["name"]) or {}).get("ok"):
+            continue
+        trace = os.path.join(tmp, "strace.%s" % t["name"])
+        traced.append(dict({k: v for k, v in t.items() if k != "skip"}, trace=trace, requires=[strace],
+                           argv=[strace, "-f", "-xx", "-s", "1048576", "-o", trace, "--"] + t["argv"],
+                           timeout=60))
+    config = os.path.join(tmp, "strace-config.json")
+    with open(config, "w") as f:
+        json.dump(traced, f)
+    doc = run_ttp(["--config", config, "--runs", "1", "--warmup", "0"], env, tmp, "strace")
+    out = {}
+    for t in traced:
+        if not doc["stats"].get(t["name"], {}).get("ok") or not os.path.exists(t["trace"]):
+            continue
+        before, whole, names = count_syscalls(t["trace"], t["prompt_marker"], t.get("marker_mode") == "screen")
+        out[t["name"]] = dict(prompt=before, whole=whole, names=names)
+    return dict(tools=out, missing=None)
 
 
 def big_env(env, ask, n, keys):
@@ -323,12 +428,29 @@ def big_row(res, n):
 
 def small_fig(res, name, key):
     t = res["small"]["tools"].get(name)
-    return t and t[key]
+    return t and t.get(key)    # None for a figure saved before it was measured
 
 
-def ratio(res, name, key="ttp"):
-    a, f = small_fig(res, name, key), small_fig(res, "floor", key)
+def ratio(res, name, key="ttp", floor="floor"):
+    a, f = small_fig(res, name, key), small_fig(res, floor, key)
     return a / f if a and f else None
+
+
+def syscalls(res, name, part="prompt"):
+    """A tool's system calls to its prompt (part "prompt") or in all ("whole")
+    in the strace run, or None."""
+    return ((res.get("syscalls") or {}).get("tools", {}).get(name) or {}).get(part)
+
+
+def syscalls_missing(res):
+    """Why no system call was counted: "strace missing", "not in these
+    figures" (saved before they were counted), or None."""
+    return (res["syscalls"] or {}).get("missing") if "syscalls" in res else "not in these figures"
+
+
+def faults_over_swift_floor(res, name):
+    a, f = small_fig(res, name, "minflt"), small_fig(res, "swift-floor", "minflt")
+    return a - f if a is not None and f is not None else None
 
 
 def growth(res):
@@ -420,14 +542,48 @@ GOALS = [
 ]
 
 
-def goal_lines(res):
+def counted(name, limit):
+    """Issue 27's goal on the system calls before `name`'s prompt."""
+    return (lambda r: syscalls(r, name),
+            lambda r, v: "%d calls (%d in the whole run)" % (v, syscalls(r, name, "whole")),
+            lambda r, v: v <= limit, lambda r: syscalls_missing(r) and "not measured (%s)" % syscalls_missing(r))
+
+
+def faults(name):
+    """The minor faults of `name` over the Swift floor's, as a figure."""
+    return (lambda r: faults_over_swift_floor(r, name),
+            lambda r, v: "%+d (%d vs %d)" % (v, small_fig(r, name, "minflt"), small_fig(r, "swift-floor", "minflt")))
+
+
+# Issue 27's goals (start-up cost against both floors), as GOALS; a fourth
+# member, when there, gives the reason a value is missing, and a goal with
+# no test (None) is reported only.
+GOALS_27 = [
+    ("3-button alert, time to prompt ≤ 1.3× C floor",
+     lambda r: ratio(r, "ask-alert"), lambda r, v: "%.2f×" % v, lambda r, v: v <= 1.3),
+    ("3-button alert, time to prompt ≤ 1.2× the Swift floor",
+     lambda r: ratio(r, "ask-alert", floor="swift-floor"), lambda r, v: "%.2f×" % v, lambda r, v: v <= 1.2),
+    ("secure field, time to prompt ≤ 1.25× C floor",
+     lambda r: ratio(r, "ask-secure"), lambda r, v: "%.2f×" % v, lambda r, v: v <= 1.25),
+    ("peak RSS, alert ≤ bash `select`'s",
+     lambda r: small_fig(r, "bash-select", "rss") and small_fig(r, "ask-alert", "rss"),
+     lambda r, v: "%s MB vs %s MB" % (mb(small_fig(r, "ask-alert", "rss")), mb(small_fig(r, "bash-select", "rss"))),
+     lambda r, v: small_fig(r, "ask-alert", "rss") <= small_fig(r, "bash-select", "rss")),
+    ("system calls before the prompt, alert ≤ 90", *counted("ask-alert", 90)),
+    ("system calls before the prompt, secure field ≤ 80", *counted("ask-secure", 80)),
+    ("minor faults per run over the Swift floor, alert ≤ +40", *faults("ask-alert"), lambda r, v: v <= 40),
+    ("minor faults per run over the Swift floor, secure field (reported)", *faults("ask-secure"), None),
+]
+
+
+def goal_lines(res, goals=GOALS):
     rows = []
-    for goal, value, text, met in GOALS:
+    for goal, value, text, met, *why in goals:
         v = value(res)
         if v is None:
-            rows.append((goal, "not measured", "–"))
+            rows.append((goal, (why and why[0](res)) or "not measured", "–"))
         else:
-            rows.append((goal, text(res, v), "met" if met(res, v) else "not met"))
+            rows.append((goal, text(res, v), "reported" if met is None else "met" if met(res, v) else "not met"))
     return rows
 
 
@@ -445,11 +601,37 @@ def small_table(res, which):
             continue
         bold = name.startswith("ask")
         span = "%s (%s–%s)" % (ms(t["ttp"]), ms(t["ttp_min"]), ms(t["ttp_max"]))
-        r = ratio(res, name)
-        rows.append((label, "**%s**" % span if bold else span, "%.2f×" % r if r else "–", ms(t["total"]),
-                     ms(t["answer"]), mb(t["rss"]), mb(t["hwm"]), "%d/%d" % (t["ok"], t["runs"])))
-    return table(("tool", "time to prompt, ms (min–max)", "vs floor", "round trip, ms", "answer to exit, ms",
-                  "peak RSS, MB", "VmHWM at the keys, MB", "runs ok"), rows)
+        r, rs = ratio(res, name), ratio(res, name, floor="swift-floor")
+        calls = syscalls(res, name)
+        calls = "–" if calls is None else "%d (%d)" % (calls, syscalls(res, name, "whole"))
+        minflt = t.get("minflt")
+        rows.append((label, "**%s**" % span if bold else span, "%.2f×" % r if r else "–",
+                     "%.2f×" % rs if rs else "–", ms(t["total"]), ms(t["answer"]), mb(t["rss"]), mb(t["hwm"]),
+                     "–" if minflt is None else "%.0f" % minflt, calls, "%d/%d" % (t["ok"], t["runs"])))
+    return table(("tool", "time to prompt, ms (min–max)", "vs C floor", "vs Swift floor", "round trip, ms",
+                  "answer to exit, ms", "peak RSS, MB", "VmHWM at the keys, MB", "minor faults",
+                  "system calls to the prompt (whole run)", "runs ok"), rows)
+
+
+def syscall_table_figures(res):
+    return syscalls(res, "ask-alert") is not None and syscalls(res, "ask-secure") is not None
+
+
+def syscall_table(res):
+    """ask's system calls before its prompt by name: the most frequent
+    (over the alert and the secure field), the rest, the total."""
+    names = {run: ((res.get("syscalls") or {}).get("tools", {}).get(run) or {}).get("names") or {}
+             for run in ("ask-alert", "ask-secure")}
+    both = {}
+    for counts in names.values():
+        for name, n in counts.items():
+            both[name] = both.get(name, 0) + n
+    shown = sorted(both, key=lambda name: (-both[name], name))[:SYSCALL_NAMES_SHOWN]
+    rows = [("`%s`" % name, names["ask-alert"].get(name, 0), names["ask-secure"].get(name, 0)) for name in shown]
+    rows.append(("all the others", *(sum(n for name, n in names[run].items() if name not in shown)
+                                     for run in ("ask-alert", "ask-secure"))))
+    rows.append(("total", *(sum(names[run].values()) for run in ("ask-alert", "ask-secure"))))
+    return table(("system call", "alert", "secure field"), rows)
 
 
 def report(res):
@@ -464,16 +646,31 @@ def report(res):
             "C floor of that same run. The marker is ask's answer line (the last thing drawn before it "
             "reads). Peak RSS is `ru_maxrss` (MB = 10⁶ bytes). The harness starts each tool from a parked `/bin/sh`, "
             "whose own peak (about 1.5 MB) ru_maxrss cannot go below: the VmHWM column, read from /proc as "
-            "the keys are typed, shows the C floor's true size. Peers not installed (left out): "
+            "the keys are typed, shows the C floor's true size. The Swift floor is the C floor's work "
+            "as a static Swift program (`bench/floor.swift`, `swiftc -O -static-executable`): what ask "
+            "spends beyond it is its own. Minor faults are `ru_minflt` of the tool's process (the parked "
+            "`/bin/sh`'s own taken off). System calls are counted in one more run of each tool under "
+            "`strace -f`, from its `execve` up to and including the `write` that completes its marker "
+            "(and, in brackets, to its exit). Peers not installed (left out): "
             "%s. The machine is shared: read differences under about 20 %% as noise."
             % (s["runs"], s["warmup"], ", ".join(sorted(s["skipped"])) or "none"), ""]
     out += ["### Goals of issue 15", "",
             "The targets the project set itself for start-up, memory and big lists (issue 15, \"at the C "
             "floor\"), each with what this run measured.", "",
             table(("goal", "measured", ""), goal_lines(res)), ""]
+    out += ["### Goals of issue 27", "",
+            "Start-up cost against both floors, measured in the same run (issue 27): time to prompt, "
+            "peak memory, system calls before the prompt and minor page faults.", "",
+            table(("goal", "measured", ""), goal_lines(res, GOALS_27)), ""]
     out += ["### 3-button alert: `ask %s`, answer `2`" % " ".join(ALERT_ARGS), "", small_table(res, "alert"), ""]
     out += ["### Secure prompt: `ask %s`, answer `hunter2` (marker `Password: `)" % " ".join(SECURE_ARGS), "",
             small_table(res, "secure"), ""]
+    out += ["### System calls of ask before its prompt", ""]
+    if syscall_table_figures(res):
+        out += ["By name, from the `strace -f` run above (the %d most frequent over both prompts):"
+                % SYSCALL_NAMES_SHOWN, "", syscall_table(res), ""]
+    else:
+        out += ["Not measured (%s)." % (syscalls_missing(res) or "the strace run of ask failed"), ""]
     rows = []
     for b in res["big"]:
         for name, label in (("ask-big", "**ask** `--json`"), ("dialog-menu-big", "dialog `--menu --file`")):
@@ -542,7 +739,8 @@ def main(argv=None):
     ap.add_argument("--json", help="also write the raw figures here")
     ap.add_argument("--from-json", help="write the report from figures saved with --json; measure nothing")
     ap.add_argument("--quick", action="store_true",
-                    help="seconds, for the test: 1 run, floor and ask only, 1,000 and 10,000 buttons, 20 calls")
+                    help="seconds, for the test: 1 run of the floors, bash `select` and ask (and under strace), "
+                    "1,000 and 10,000 buttons, 20 calls")
     ap.add_argument("--runs", type=int, default=40, help="runs of the small prompts (default 40)")
     a = ap.parse_args(argv)
     if a.from_json:
@@ -559,7 +757,8 @@ def main(argv=None):
             env = bench_env(tmp)
             res = dict(machine=machine(), quick=a.quick)
             runs, warmup = (1, 0) if a.quick else (a.runs, 2)
-            res["small"] = measure_small(ask, env, tmp, runs, warmup, a.quick)
+            res["small"], tools = measure_small(ask, env, tmp, runs, warmup, a.quick)
+            res["syscalls"] = measure_syscalls(tools, res["small"]["tools"], env, tmp)
             res["big"] = measure_big(ask, env, tmp, QUICK_BIG if a.quick else BIG)
             sizes = QUICK_BIG if a.quick else BIG
             res["browse"] = measure_browse(ask, env, tmp, sizes[-1][0], *((1, 0) if a.quick else (5, 1)))
