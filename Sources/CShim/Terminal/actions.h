@@ -30,11 +30,10 @@ struct ask_action {
  * SIGSTOP or a number out of range). */
 int ask_action_exchange(int sig, const struct ask_action *put, struct ask_action *old);
 
-/* Reads the action of `sig` into `old` (bit for bit, as above), then
- * installs `ours` with glibc's sigaction (which gives a handler the
- * restorer its return needs). Not one step: a signal that comes between
- * the two meets the old action, as it would have a moment before.
- * Async-signal-safe. Returns 0, or -1 with errno (nothing installed). */
+/* Installs `ours` with glibc's sigaction (which gives a handler the
+ * restorer its return needs) and reads the action it replaces into `old`,
+ * bit for bit as above, in the same call. Async-signal-safe. Returns 0,
+ * or -1 with errno (nothing installed). */
 int ask_action_install(int sig, const struct sigaction *ours, struct ask_action *old);
 
 /* 1 when `action` is SIG_IGN (and not an SA_SIGINFO handler), else 0. */
