@@ -96,8 +96,9 @@ public enum AskCommand {
     do {
       console = try TerminalConsole(answers: invocation.answerSource, color: invocation.color,
                                     standardInputClosed: standardInputClosed)
-      // Signals are handled from here (while a spec is awaited too); the
-      // terminal is held when the first prompt is drawn.
+      // Signals are handled from the first wait (for a spec too) or the
+      // hold, when the first prompt is drawn; before, their default
+      // actions end `ask` at once, with nothing held.
       try console.begin()
       // A signal that stops reading, decoding, validating or laying out a
       // spec ends `ask` right there, by the same way out as anywhere, so

@@ -12,15 +12,24 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-dev_t ask_terminal_device(int fd) {
+dev_t ask_terminal_device_of(int fd, int *is_terminal) {
   struct stat st;
+  *is_terminal = 0;
   if (fd < 0 || fstat(fd, &st) == -1 || !S_ISCHR(st.st_mode)) return 0;
   unsigned int encoded;
   /* The kernel's encoding (new_encode_dev): minor's low byte, major, then
    * minor's high bits. */
-  if (ioctl(fd, TIOCGDEV, &encoded) == 0)
+  if (ioctl(fd, TIOCGDEV, &encoded) == 0) {
+    *is_terminal = 1; /* only a terminal answers TIOCGDEV */
     return makedev((encoded & 0xfff00u) >> 8, (encoded & 0xffu) | ((encoded >> 12) & 0xfff00u));
+  }
+  *is_terminal = isatty(fd);
   return st.st_rdev;
+}
+
+dev_t ask_terminal_device(int fd) {
+  int is_terminal;
+  return ask_terminal_device_of(fd, &is_terminal);
 }
 
 /* Opens `path` when it is the character device `device`; else -1. */
@@ -33,8 +42,8 @@ static int open_if_device(const char *path, dev_t device) {
   return -1;
 }
 
-int ask_terminal_device_open(int fd) {
-  dev_t device = ask_terminal_device(fd);
+int ask_terminal_device_open(int fd, dev_t device) {
+  if (device == 0) device = ask_terminal_device(fd);
   if (device == 0) return -1;
   char path[64];
   /* A pseudo-terminal: /dev/pts/N, N from majors 136-143 (UNIX98). */
@@ -66,8 +75,8 @@ int ask_terminal_device_open(int fd) {
   return -1;
 }
 
-int ask_terminal_device_inherited(int fd) {
-  dev_t device = ask_terminal_device(fd);
+int ask_terminal_device_inherited(int fd, dev_t device) {
+  if (device == 0) device = ask_terminal_device(fd);
   if (device == 0) return -1;
   for (int candidate = 0; candidate <= 2; candidate++) {
     struct stat st;

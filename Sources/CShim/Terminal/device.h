@@ -9,19 +9,25 @@
  * character device. */
 dev_t ask_terminal_device(int fd);
 
+/* As ask_terminal_device, and *is_terminal 1 when `fd` is a terminal
+ * (TIOCGDEV answered, or isatty), else 0. */
+dev_t ask_terminal_device_of(int fd, int *is_terminal);
+
 /* Opens the device node of terminal `fd` (read and write, not as the
  * controlling terminal, non-blocking, close-on-exec): /dev/pts/N for a
  * pseudo-terminal, else the node sysfs names, else the name `fd` was
- * opened by; each checked to be that device. Returns the descriptor, or
+ * opened by; each checked to be that device (`device`: its number, or 0
+ * to look it up). Returns the descriptor, or
  * -1 when no node can be opened (the node belongs to another user: after
  * `su`, /dev/pts/N is its first user's, mode 620). */
-int ask_terminal_device_open(int fd);
+int ask_terminal_device_open(int fd, dev_t device);
 
 /* An inherited descriptor of the same terminal as `fd` — stdin, stdout or
  * stderr, opened for reading and writing, with that device's number —
- * for when its node cannot be opened; -1 when none is. The descriptor is
+ * for when its node cannot be opened; -1 when none is (`device` as
+ * above). The descriptor is
  * the caller's (never closed), and other processes may share its open
  * file description. */
-int ask_terminal_device_inherited(int fd);
+int ask_terminal_device_inherited(int fd, dev_t device);
 
 #endif

@@ -17,6 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
+#include <sys/single_threaded.h>
+#define ONE_THREAD() (__libc_single_threaded != 0)
+#else
+#define ONE_THREAD() 0 /* not known: as if more */
+#endif
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -31,6 +37,9 @@ enum kind {
   CONTINUE,  /* SIGCONT: apply the held modes again */
   RESIZE     /* SIGWINCH: noted */
 };
+
+/* How much of the signals a session has taken over (take_over). */
+enum arming { UNARMED = 0, EARLY, ARMED };
 
 /* What the terminal has on it now. */
 enum modes { UNTOUCHED = 0, HELD, RELEASED };
@@ -66,7 +75,12 @@ struct ask_session {
   volatile sig_atomic_t hidden;
   int wake[2];                  /* the wake-up pipe: [0] polled, [1] written */
   volatile sig_atomic_t cancelled; /* ask_session_cancel: every wait ends */
-  sigset_t saved_mask;
+  sigset_t saved_mask;          /* the mask before the session changed it */
+  int mask_saved;               /* saved_mask holds it */
+  int deferring;                /* the late signals are blocked (hold) */
+  int armed;                    /* enum arming */
+  sigset_t looked;              /* the signals whose actions were taken over
+                                   (or, ignored, left) */
   sigset_t replaced;            /* the signals whose actions are ours */
   struct ask_action saved_actions[NSIG]; /* as the kernel held them */
   volatile sig_atomic_t pending[NSIG];
@@ -234,10 +248,109 @@ static void action_for(enum kind kind, struct sigaction *sa) {
   sa->sa_flags = kind == FAULT ? SA_NODEFER : 0;
 }
 
+/* ---- Taking signals over ------------------------------------------------- */
+
+/* The signals sent from the keyboard, by job control and by a hang-up or
+ * a kill, SIGPIPE (a drawing on a pipe whose reader is gone) and the
+ * faults: taken over the moment the terminal is held or drawn on.
+ * The rest that end a process (SIGUSR1, SIGALRM, the real-time ones …:
+ * sent only by another program) are blocked from the hold until the first
+ * wait, once the prompt is drawn, and taken over there: a prompt's start
+ * then sets 17 actions, not 56 (BENCHMARKS.md, issue 27). */
+static int taken_at_hold(int sig) {
+  switch (sig) {
+  case SIGHUP: case SIGINT: case SIGQUIT: case SIGTERM: case SIGPIPE: return 1;
+  default: return kind_of(sig) != END;
+  }
+}
+
+/* Puts our action on each signal `which` names that is not taken over
+ * yet, reading the old one in the same call (ask_action_install, given
+ * back bit for bit at the end). An ignored one is put back at once, and
+ * stays ignored (what our handler noted of it in that instant is
+ * forgotten: with the late signals blocked, nothing is); SIGCONT and
+ * SIGWINCH are ours whatever they were (ignoring them changes nothing the
+ * host sees). */
+static void take_over(struct ask_session *s, int (*which)(int)) {
+  struct sigaction ours[RESIZE + 1];
+  for (int kind = END; kind <= RESIZE; kind++) action_for((enum kind)kind, &ours[kind]);
+  for (int sig = 1; sig < NSIG; sig++) {
+    enum kind kind = kind_of(sig);
+    if (kind == LEAVE || sigismember(&s->looked, sig) == 1 || (which != NULL && !which(sig))) continue;
+    struct ask_action *old = &s->saved_actions[sig];
+    if (ask_action_install(sig, &ours[kind], old) == -1) continue;
+    sigaddset(&s->looked, sig);
+    if (ask_action_ignores(old) && kind != CONTINUE && kind != RESIZE) {
+      ask_action_exchange(sig, old, NULL);
+      s->pending[sig] = s->arrived[sig] = 0;
+      continue;
+    }
+    sigaddset(&s->replaced, sig);
+  }
+}
+
+/* Every signal taken over, and the late ones unblocked (their handlers
+ * are in): at the start of every wait, so none waits with a signal held
+ * back. The mask is left as the caller had it: a signal the caller
+ * blocked stays blocked during the prompt and reaches it when it unblocks
+ * it (readpassphrase does not unblock either). The `ask` command unblocks
+ * everything first. */
+static void arm(struct ask_session *s) {
+  if (s->armed == ARMED) return;
+  if (!s->mask_saved) {
+    pthread_sigmask(SIG_SETMASK, NULL, &s->saved_mask);
+    s->mask_saved = 1;
+  }
+  take_over(s, NULL);
+  s->armed = ARMED;
+  if (s->deferring) {
+    s->deferring = 0;
+    pthread_sigmask(SIG_SETMASK, &s->saved_mask, NULL);
+  }
+}
+
+/* The signals, as the terminal is first held: in a process of one thread,
+ * those of taken_at_hold taken over and the rest blocked (one call) until
+ * the first wait; with more threads, all taken over now (a signal blocked
+ * here could reach another thread, whose default action would end the
+ * process with the terminal held). */
+static void hold_signals(struct ask_session *s) {
+  if (s == NULL || s->armed != UNARMED) return;
+  if (!ONE_THREAD()) {
+    arm(s);
+    return;
+  }
+  sigset_t late;
+  sigemptyset(&late);
+  for (int sig = 1; sig < NSIG; sig++)
+    if (kind_of(sig) != LEAVE && !taken_at_hold(sig)) sigaddset(&late, sig);
+  if (pthread_sigmask(SIG_BLOCK, &late, &s->saved_mask) != 0) {
+    arm(s);
+    return;
+  }
+  s->mask_saved = 1;
+  s->deferring = 1;
+  take_over(s, taken_at_hold);
+  s->armed = EARLY;
+}
+
+void ask_session_take_signals(ask_session_t *s) { hold_signals(s); }
+
 /* ---- Begin and end ------------------------------------------------------- */
 
+static struct ask_session *begin(int fd);
+
 ask_session_t *ask_session_begin(int fd) {
-  dev_t device = ask_terminal_device(fd);
+  struct ask_session *s = begin(fd);
+  if (s != NULL) arm(s);
+  return s;
+}
+
+ask_session_t *ask_session_begin_deferred(int fd) { return begin(fd); }
+
+static struct ask_session *begin(int fd) {
+  int is_terminal;
+  dev_t device = ask_terminal_device_of(fd, &is_terminal);
   for (struct ask_session *s = current; s != NULL && device != 0; s = s->previous) {
     if (s->device == device) {
       errno = EBUSY;
@@ -258,30 +371,13 @@ ask_session_t *ask_session_begin(int fd) {
   s->input_draw_fd = -1;
   s->input_turn.fd = -1;
   s->turn_deadline = -1;
-  ask_turn_open(&s->turn, device != 0 && isatty(fd) ? fd : -1);
+  ask_turn_open(&s->turn, device != 0 && is_terminal ? fd : -1, device);
   s->previous = current;
   sigemptyset(&s->replaced);
+  sigemptyset(&s->looked);
   current = s;
-  struct sigaction ours[RESIZE + 1];
-  for (int kind = END; kind <= RESIZE; kind++) action_for((enum kind)kind, &ours[kind]);
-  /* The old action is read as the kernel holds it (ask_action_exchange:
-   * given back bit for bit at the end), then ours goes in; an ignored one
-   * is only read, never changed (it stays ignored), but SIGCONT and
-   * SIGWINCH are ours whatever they were (ignoring them changes nothing
-   * the host sees). */
-  for (int sig = 1; sig < NSIG; sig++) {
-    enum kind kind = kind_of(sig);
-    if (kind == LEAVE) continue;
-    struct ask_action *old = &s->saved_actions[sig];
-    if (ask_action_exchange(sig, NULL, old) == -1) continue;
-    if (ask_action_ignores(old) && kind != CONTINUE && kind != RESIZE) continue;
-    if (sigaction(sig, &ours[kind], NULL) == -1) continue;
-    sigaddset(&s->replaced, sig);
-  }
-  /* The mask is left as it is: a signal the caller blocked stays blocked
-   * during the prompt and reaches it when it unblocks it (readpassphrase
-   * does not unblock either). The `ask` command unblocks everything first. */
-  pthread_sigmask(SIG_SETMASK, NULL, &s->saved_mask);
+  /* No signal is taken over yet (ask_session_begin does it next; a
+   * deferred session at the hold or the first wait: hold_signals, arm). */
   return s;
 }
 
@@ -323,9 +419,10 @@ static void deliver(int sig, const sigset_t *mask) {
 int ask_session_end(ask_session_t *s) {
   if (s == NULL) return 0;
   /* No handler of ours may run on this thread from here on. */
-  sigset_t all;
+  sigset_t all, before;
   sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, NULL);
+  pthread_sigmask(SIG_BLOCK, &all, &before);
+  if (!s->mask_saved) s->saved_mask = before;
   /* Not held (answers from a pipe, or released): still, nothing typed
    * ahead may reach the shell. */
   if (s->modes != HELD && s->fd >= 0 && tcgetpgrp(s->fd) == getpgrp()) (void)tcflush(s->fd, TCIFLUSH);
@@ -420,6 +517,7 @@ int ask_session_hold(ask_session_t *s) {
   if (ask_session_pending_signal(s) != 0) return 0;
   int turn = turn_for_hold(s);
   if (turn != 0) return turn > 0 ? 0 : -1;
+  hold_signals(s);
   if (s->saved_once) {
     while (tcsetattr(s->fd, TCSANOW, &s->held) == -1) {
       if (errno != EINTR) return -1;
@@ -474,6 +572,7 @@ int ask_session_is_held(const ask_session_t *s) { return s->modes == HELD && !s-
 
 int ask_session_hide_echo(ask_session_t *s, int fd) {
   if (s->hidden) return 0;
+  hold_signals(s);
   struct termios hidden;
   if (tcgetattr(fd, &s->hidden_saved) == -1) return -1;
   hidden = s->hidden_saved;
@@ -598,6 +697,7 @@ static int wait_for_turn(struct ask_session *s, struct ask_turn *turn, int draw_
       }
       if (left < wait) wait = (int)left;
     }
+    arm(s);
     nap(s, wait);
   }
   ask_turn_announce(turn, 0);
@@ -619,7 +719,7 @@ int ask_session_take_input_turn(ask_session_t *s, int fd, int64_t deadline_ms, i
   dev_t device = ask_terminal_device(fd);
   if (device == 0) return ASK_WAIT_READY;
   if (s->fd >= 0 && device == s->device) return ask_session_take_turn(s, deadline_ms, signo);
-  if (s->input_turn.fd < 0) ask_turn_open(&s->input_turn, fd);
+  if (s->input_turn.fd < 0) ask_turn_open(&s->input_turn, fd, device);
   s->turn_deadline = deadline_ms;
   if (s->input_turn.held) return ASK_WAIT_READY;
   /* The waiting line on that terminal itself: the node, or the inherited
@@ -798,6 +898,7 @@ static int take_pending(struct ask_session *s, int *signo) {
 static int session_wait(struct ask_session *s, int fd, int64_t deadline_ms, int *signo, int redraws) {
   /* What the terminal has now (held, or libedit's editing modes): a
    * continue that finds them unchanged needs no redraw. */
+  if (s != NULL) arm(s);
   if (s != NULL) s->seen_valid = s->modes == HELD && tcgetattr(s->fd, &s->seen) == 0;
   int room = redraws && s != NULL && s->turn.fd >= 0 && s->turn.held;
   for (;;) {

@@ -52,13 +52,13 @@ enum {
   CLAIM_GRACE_MS = 1000,
 };
 
-void ask_turn_open(struct ask_turn *turn, int terminal_fd) {
+void ask_turn_open(struct ask_turn *turn, int terminal_fd, dev_t device) {
   memset(turn, 0, sizeof *turn);
   turn->fd = -1;
   if (terminal_fd < 0) return;
-  turn->fd = ask_terminal_device_open(terminal_fd);
+  turn->fd = ask_terminal_device_open(terminal_fd, device);
   if (turn->fd >= 0) return;
-  turn->fd = ask_terminal_device_inherited(terminal_fd);
+  turn->fd = ask_terminal_device_inherited(terminal_fd, device);
   turn->shared = turn->fd >= 0;
 }
 

@@ -3,6 +3,7 @@
 #define ASK_TURN_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 /* A process's part in the turns of one terminal. */
 struct ask_turn {
@@ -21,8 +22,9 @@ struct ask_turn {
 /* Opens the device node of terminal `terminal_fd` for turns; without one
  * (not a terminal, or a node this user cannot open) an inherited
  * descriptor of the same terminal serves (stdin, stdout, stderr), and
- * without that every turn is given at once. */
-void ask_turn_open(struct ask_turn *turn, int terminal_fd);
+ * without that every turn is given at once. `device`: the terminal's
+ * number (ask_terminal_device), or 0 to look it up. */
+void ask_turn_open(struct ask_turn *turn, int terminal_fd, dev_t device);
 void ask_turn_close(struct ask_turn *turn);
 
 /* Takes the turn if no other process has it, nor has first claim on it:

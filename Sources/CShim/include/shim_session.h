@@ -16,9 +16,9 @@
  * OpenBSD's readpassphrase(3) (SPEC §5, §6, §8). Opaque.
  *
  * ask_session_begin saves the signal mask and the action of every signal
- * it replaces — as the kernel holds it, read with the raw rt_sigaction
- * system call on x86_64 and aarch64, so that the end gives back handler,
- * flags, restorer and mask bit for bit (glibc's sigaction would add
+ * it replaces — as the kernel holds it, so that the end gives back
+ * handler, flags, restorer and mask bit for bit, with the raw rt_sigaction
+ * system call on x86_64 and aarch64 (glibc's sigaction would add
  * SA_RESTORER to each) — and installs its handlers:
  * - every signal whose default action ends the process (SIGINT, SIGTERM,
  *   SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1/2, SIGXCPU, SIGXFSZ,
@@ -39,7 +39,19 @@
  *   SIGCONT: the held modes are applied again (after every continue,
  *   before anything is read); SIGWINCH: noted for ask_session_take_resize.
  * A signal whose action is SIG_IGN at begin stays ignored (nohup, SIGTSTP
- * inside `$(…)`): its action is only read, never changed. The handled signals are unblocked in the calling thread.
+ * inside `$(…)`): its action is put back in the call after the one that
+ * read it. Each action is set and the old one read in one call.
+ *
+ * ask_session_begin_deferred begins a session that takes the signals over
+ * later, once the work before a prompt is done (issue 27: a prompt's
+ * start set 112 actions): until the terminal is held or drawn on each
+ * keeps its own action (nothing is held: the default ends the process at
+ * once, as anywhere); the hold or the first drawing takes over those the
+ * keyboard, job control, a hang-up or a kill send, SIGPIPE and the
+ * faults, and — in a process of one
+ * thread — blocks the rest until the first wait, which takes them over
+ * and unblocks them (with more threads the hold takes them all). Every
+ * wait of a session has them all.
  *
  * One prompt at a time per terminal, across processes (SPEC §6; turn.c):
  * before the terminal is held, the session takes the turn — an exclusive
@@ -79,6 +91,14 @@ void ask_terminal_unclaim(int fd);
  * process already has (same device number), or the error of making the
  * wake-up pipe. */
 ask_session_t *_Nullable ask_session_begin(int fd);
+
+/* As ask_session_begin, with the signals taken over later (above). */
+ask_session_t *_Nullable ask_session_begin_deferred(int fd);
+
+/* Takes the signals over as a hold does (nothing when they are already,
+ * or `s` is NULL): what a session draws on, a terminal or a pipe, it does
+ * with them taken over (ask_write_all calls it). */
+void ask_session_take_signals(ask_session_t *_Nullable s);
 
 /* Opens the terminal at `path` (read and write, not as the controlling
  * terminal, close-on-exec: pinentry's `OPTION ttyname`) and begins a

@@ -196,7 +196,9 @@ public final class TerminalConsole: Console, PromptDevice {
   /// terminating signal ends the next wait (the terminal itself is held
   /// when the first prompt is drawn). Drawing and reading begin it too;
   /// call it first to have signals handled while waiting for something
-  /// else (a spec). Idempotent.
+  /// else (a spec). Idempotent. The signals are taken over by the session
+  /// at its first wait or hold (`ask_session_begin_deferred`): until then
+  /// nothing is held, and each keeps its own action.
   /// - Throws: ``AskError/io(operation:reason:)`` when the terminal is held by
   ///   another console of this process, or the session cannot be made.
   package func begin() throws(AskError) {
@@ -204,7 +206,7 @@ public final class TerminalConsole: Console, PromptDevice {
     try ensureOpen()
     // One prompt at a time per process, whatever its terminal.
     guard control.enter() else { throw .terminalBusy }
-    guard let made = ask_session_begin(terminalFD) else {
+    guard let made = ask_session_begin_deferred(terminalFD) else {
       let error = errno
       control.leave()
       if error == EBUSY { throw .terminalBusy }
