@@ -4,6 +4,7 @@
 #include "CShim.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <termios.h>
@@ -13,8 +14,12 @@ int ask_reserve_standard_fds(void) {
   static int closed = -1;
   if (closed != -1) return closed;
   closed = 0;
+  /* One look at all three: poll marks a closed descriptor POLLNVAL. */
+  struct pollfd fds[3] = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}};
+  while (poll(fds, 3, 0) == -1 && errno == EINTR) {
+  }
   for (int fd = 0; fd <= 2; fd++) {
-    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    if (!(fds[fd].revents & POLLNVAL)) continue;
     closed |= 1 << fd;
     int null = open("/dev/null", O_RDWR);
     if (null != -1 && null != fd) { /* cannot happen: fd is the lowest free */
@@ -43,13 +48,24 @@ void ask_unblock_signals(void) {
   sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
+/* 1 when `sig` has a handler (not SIG_DFL or SIG_IGN). */
+static int has_handler(int sig, struct sigaction *old) {
+  return sigaction(sig, NULL, old) == 0 &&
+         ((old->sa_flags & SA_SIGINFO) || (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN));
+}
+
 void ask_default_fault_actions(void) {
-  static const int faults[] = {SIGQUIT, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGTRAP};
+  /* The backtracer installs its handler on all of them together, SIGSEGV
+   * among them; no handler survives exec. So SIGSEGV without one is all
+   * of them without (one call where seven were). */
+  static const int faults[] = {SIGSEGV, SIGQUIT, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP};
   for (size_t i = 0; i < sizeof faults / sizeof *faults; i++) {
     struct sigaction old;
-    if (sigaction(faults[i], NULL, &old) != 0) continue;
-    if ((old.sa_flags & SA_SIGINFO) || (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN))
-      signal(faults[i], SIG_DFL);
+    if (!has_handler(faults[i], &old)) {
+      if (i == 0) return;
+      continue;
+    }
+    signal(faults[i], SIG_DFL);
   }
 }
 

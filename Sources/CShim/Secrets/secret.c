@@ -12,7 +12,14 @@
 #include <termios.h>
 #include <unistd.h>
 
-void ask_process_make_undumpable(void) { (void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
+/* Not dumpable for good (the `ask` command): a secret has nothing to
+ * change or put back. */
+static int undumpable_for_good;
+
+void ask_process_make_undumpable(void) {
+  (void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  undumpable_for_good = 1;
+}
 
 /* Secrets held now, and the dumpable flag before the first (a library
  * host's: the `ask` command's is already 0, and stays 0). */
@@ -22,7 +29,7 @@ static int dumpable_before = 1;
 void ask_secret_init(ask_secret_t *s) {
   memset(s, 0, sizeof *s);
   s->holds = 1;
-  if (secrets_held++ == 0) {
+  if (secrets_held++ == 0 && !undumpable_for_good) {
     int dumpable = prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
     dumpable_before = dumpable >= 0 ? dumpable : 1;
     prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); /* no core dump while a secret is held */
@@ -40,7 +47,7 @@ static void release(unsigned char *bytes, size_t used, size_t capacity) {
 
 void ask_secret_wipe(ask_secret_t *s) {
   if (s->bytes != NULL) release(s->bytes, s->length, s->capacity);
-  if (s->holds && --secrets_held == 0) prctl(PR_SET_DUMPABLE, dumpable_before, 0, 0, 0);
+  if (s->holds && --secrets_held == 0 && !undumpable_for_good) prctl(PR_SET_DUMPABLE, dumpable_before, 0, 0, 0);
   explicit_bzero(s, sizeof *s); /* the scalar being typed too */
 }
 
