@@ -860,13 +860,21 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   forget_drawing(s); /* the prompt starts where the cursor is */
   ask_session_drew(s->session, s->outfd, 0); /* a line is open until it ends */
   if (s->el == NULL) {
-    /* The first read: libedit's start (terminfo, key maps, mode names) is
-     * most of the work before a prompt, so the prompt and the initial text
-     * (the cursor after it, where read_char puts it) are drawn first, and
-     * libedit's first drawing finds them on the screen — when it starts
-     * on a stand-in. On the real terminal its start turns echo on for an
-     * instant: that comes before the prompt, as keys typed then would be
-     * echoed. */
+    /* The first read: libedit's start (the user's editrc, terminfo, key
+     * maps, mode names, the stand-in) is most of the work before a
+     * prompt, so the prompt and the initial text (the cursor after it,
+     * where read_char puts it) are drawn first, and libedit's first
+     * drawing finds them on the screen. It starts on a stand-in: the real
+     * terminal, its echo off, sees none of it. With no stand-in to be had
+     * (no pseudo-terminal left) it starts on the real one, whose echo its
+     * start turns on for an instant: a key typed in that instant is shown
+     * twice (never in a secret: secure fields do not use libedit). With
+     * TERM dumb libedit draws the prompt itself. */
+    if (s->draws) {
+      const unsigned char *text = (const unsigned char *)(initial != NULL ? initial : "");
+      size_t length = strlen((const char *)text);
+      draw_text(s, text, length, length);
+    }
     /* A start that meets EIO met a terminal that hung up after the prompt
      * was drawn: a hang-up, as a read that meets it (not an error). */
     if (!s->editrc_read) {
@@ -885,11 +893,6 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
     errno = 0;
     if (open_streams(s) != 0) return errno == EIO ? ASK_READ_HANGUP : ASK_READ_ERROR;
     int master, spare = stand_in_for(s, &master);
-    if (s->draws && spare >= 0) {
-      const unsigned char *text = (const unsigned char *)(initial != NULL ? initial : "");
-      size_t length = strlen((const char *)text);
-      draw_text(s, text, length, length);
-    }
     if (start_editor(s, spare, master) != 0) return errno == EIO ? ASK_READ_HANGUP : ASK_READ_ERROR;
   }
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
