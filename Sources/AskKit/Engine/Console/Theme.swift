@@ -88,6 +88,7 @@ package struct Theme: Sendable, Equatable {
   /// is edited — after the colour is decided, and never for a secure field.
   static func terminfoColors(_ term: String, environment: (String) -> String?) -> Int? {
     guard let first = term.utf8.first, !term.contains("/"), first != UInt8(ascii: ".") else { return nil }
+    if let colors = knownColors(term, environment: environment) { return colors }
     var directories: [String] = []
     if let dir = environment("TERMINFO") { directories.append(dir) }
     if let home = environment("HOME") { directories.append(home + "/.terminfo") }
@@ -116,6 +117,28 @@ package struct Theme: Sendable, Equatable {
       }
     }
     return nil
+  }
+
+  /// The `colors` of the terminals most sessions run in, as every
+  /// ncurses release ships their entries (ncurses-base's `terminfo.src`):
+  /// a prompt there decides colour without a file (a search of the
+  /// terminfo directories took 5 opens and 4 misses before the entry was
+  /// read). Used only where no entry of the user's own can come first:
+  /// `TERMINFO` and `TERMINFO_DIRS` unset and no `~/.terminfo`.
+  static let wellKnownColors: [String: Int] = [
+    "xterm": 8, "xterm-color": 8, "xterm-256color": 256, "screen": 8, "screen-256color": 256,
+    "tmux": 8, "tmux-256color": 256, "linux": 8, "rxvt-unicode": 88, "rxvt-unicode-256color": 256,
+    "alacritty": 256, "foot": 256, "xterm-kitty": 256,
+  ]
+
+  /// `term`'s colours from ``wellKnownColors``, or `nil` when it is not
+  /// there or a user's entry could come first (one `access` of
+  /// `~/.terminfo`).
+  static func knownColors(_ term: String, environment: (String) -> String?) -> Int? {
+    guard let colors = wellKnownColors[term], environment("TERMINFO") == nil,
+          environment("TERMINFO_DIRS") == nil else { return nil }
+    if let home = environment("HOME"), access(home + "/.terminfo", F_OK) == 0 { return nil }
+    return colors
   }
 
   /// How much of an entry is read: its header, names, booleans and numbers
