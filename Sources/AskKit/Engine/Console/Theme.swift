@@ -51,7 +51,8 @@ package struct Theme: Sendable, Equatable {
   /// `NO_COLOR` non-empty → off (no-color.org); else `CLICOLOR_FORCE`
   /// non-empty and not `0` → on; else on when `drawingFD` is a terminal and
   /// `TERM` is set, not `dumb`, and has a terminfo entry with colours
-  /// (`colors` ≥ 8: `xterm` and `linux` have 8; `vt100` has none).
+  /// (`colors` ≥ 8: `xterm` and `linux` have 8; `vt100` has none; the
+  /// common terminals' without a file: `knownColors`).
   package static func decide(mode: ColorMode, drawingFD: Int32,
                             environment: (String) -> String? = Theme.environment) -> Theme {
     switch mode {
