@@ -115,6 +115,38 @@ struct TerminalSessionTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("Output stopped with Ctrl-S does not keep a signal from ending ask: 128+N at once, the terminal restored",
+        arguments: [(["-t", "Pick", "Alpha", "Beta"], "Choice ["), (["-s", "secure", "-t", "Unlock"], "Password: ")],
+        [SIGTERM, SIGHUP, SIGUSR1])
+  func signalWhileOutputStopped(prompt: ([String], String), sig: Int32) throws {
+    let pty = try AskSession.ask(prompt.0)
+    try pty.waitForPrompt(prompt.1)
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("\u{13}")  // Ctrl-S: the terminal stops ask's output (IXON)
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.signal(sig)
+    // The line end ask writes on its way out must not wait for Ctrl-Q.
+    #expect(try pty.waitForExit(timeout: 2) == 128 + sig)
+    #expect(pty.stdout == "")
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("Output stopped with Ctrl-S before the prompt is drawn: a signal sent only by another program (SIGUSR1, SIGRTMIN) still ends ask at once",
+        arguments: [SIGUSR1, Int32(34 + 3), SIGTERM] as [Int32])  // 34: SIGRTMIN under glibc
+  func signalWhileFirstDrawingWaits(sig: Int32) throws {
+    // Ctrl-S typed first: ask's first drawing waits for Ctrl-Q.
+    let pty = try AskSession.shell("printf 'go\\n' > /dev/tty; read -r x; exec ask -t Pick Alpha Beta")
+    try pty.waitFor("go")
+    pty.type("\r\u{13}")
+    try pty.waitUntil("ask blocked drawing") {
+      TerminalSessionTests.name(of: pty.pid) == "ask" && TerminalSessionTests.syscall(of: pty.pid)?.first == 1
+    }
+    pty.signal(sig)
+    #expect(try pty.waitForExit(timeout: 2) == 128 + sig)
+    pty.type("\u{11}")  // Ctrl-Q, for what is left
+    #expect(pty.termiosRestored)
+  }
+
   @Test("Closing the terminal is a hang-up: 129 and nothing on stdout, not a cancel",
         arguments: [["--print", "json", "-t", "T", "-c", "Cancel", "A"], ["--print", "json", "-s", "secure"],
                     ["--print", "json", "-s", "plain"]])

@@ -10,7 +10,7 @@
 int ask_write_all(ask_session_t *session, int fd, const void *bytes, size_t length, int *signo) {
   const unsigned char *p = bytes;
   *signo = 0;
-  ask_session_take_signals(session);
+  ask_session_take_signals(session, fd);
   /* Text that leaves the cursor inside a line takes the line lock before
    * it is written: a waiting prompt must not draw in between. */
   if (length > 0 && p[length - 1] != '\n') ask_session_drew(session, fd, 0);

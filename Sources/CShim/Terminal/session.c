@@ -159,6 +159,11 @@ static int put_modes_if_foreground(int fd, const struct termios *modes) {
  * margin (SPEC §6: every way out ends the answer line). Callable from a
  * handler. */
 static void write_newline(int fd) {
+  /* Not when the terminal's output is stopped (Ctrl-S: a pseudo-terminal
+   * then has no room) or full: the write would wait for Ctrl-Q, with
+   * every signal blocked on the way out. The line stays open instead. */
+  struct pollfd out = {fd, POLLOUT, 0};
+  if (poll(&out, 1, 0) != 1 || !(out.revents & POLLOUT)) return;
   while (write(fd, "\n", 1) == -1 && errno == EINTR) {
   }
 }
@@ -334,7 +339,16 @@ static void hold_signals(struct ask_session *s) {
   s->armed = EARLY;
 }
 
-void ask_session_take_signals(ask_session_t *s) { hold_signals(s); }
+void ask_session_take_signals(ask_session_t *s, int fd) {
+  if (s == NULL) return;
+  hold_signals(s);
+  /* A write that would wait (output stopped by Ctrl-S, or full) waits
+   * with every signal taken over, none blocked. */
+  if (s->deferring) {
+    struct pollfd out = {fd, POLLOUT, 0};
+    if (poll(&out, 1, 0) != 1 || !(out.revents & POLLOUT)) arm(s);
+  }
+}
 
 /* ---- Begin and end ------------------------------------------------------- */
 

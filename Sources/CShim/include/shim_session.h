@@ -96,9 +96,11 @@ ask_session_t *_Nullable ask_session_begin(int fd);
 ask_session_t *_Nullable ask_session_begin_deferred(int fd);
 
 /* Takes the signals over as a hold does (nothing when they are already,
- * or `s` is NULL): what a session draws on, a terminal or a pipe, it does
- * with them taken over (ask_write_all calls it). */
-void ask_session_take_signals(ask_session_t *_Nullable s);
+ * or `s` is NULL), before a write to `fd`: what a session draws on, a
+ * terminal or a pipe, it does with them taken over (ask_write_all calls
+ * it); all of them, none blocked, when `fd` has no room now (output
+ * stopped by Ctrl-S, or full), as the write is then a wait. */
+void ask_session_take_signals(ask_session_t *_Nullable s, int fd);
 
 /* Opens the terminal at `path` (read and write, not as the controlling
  * terminal, close-on-exec: pinentry's `OPTION ttyname`) and begins a
