@@ -148,8 +148,13 @@ extension Alert: Equatable {
 }
 
 /// A plain field's pattern, with the text it was compiled from when known
-/// (the command line's and JSON's: hints quote it).
-package struct TextPattern: Sendable {
+/// (the command line's and JSON's: hints quote it). A class, immutable:
+/// an alert holds it by reference, so the alert's layout (and that of
+/// everything holding an alert) is known when compiled — stored inline,
+/// the standard library's `Regex`, whose size only the runtime knows, made
+/// the runtime lay out `Alert` and the command's `Invocation` at every
+/// start (170,000 instructions; BENCHMARKS.md, issue 27).
+package final class TextPattern: Sendable {
   /// The compiled pattern; `nil` when ``text`` is not a valid one (an
   /// error when the alert is validated). `Regex` is not declared
   /// `Sendable` (its `Output` is generic); this one is never changed after
