@@ -231,7 +231,7 @@ struct Invocation: Equatable {
     alert.requiresText = options.has(.required)
     if let pattern = options.value(.pattern) {
       let compiled = TextPattern(text: pattern)
-      guard compiled.regex != nil else {
+      guard compiled.isValid else {
         // TRANSLATORS: %s is the value given.
         throw .usage(localized("The value '%s' is invalid for '--pattern': not a valid regular expression", pattern))
       }

@@ -148,31 +148,33 @@ extension Alert: Equatable {
 }
 
 /// A plain field's pattern, with the text it was compiled from when known
-/// (the command line's and JSON's: hints quote it). A class, immutable:
-/// an alert holds it by reference, so the alert's layout (and that of
-/// everything holding an alert) is known when compiled — stored inline,
-/// the standard library's `Regex`, whose size only the runtime knows, made
-/// the runtime lay out `Alert` and the command's `Invocation` at every
-/// start (170,000 instructions; BENCHMARKS.md, issue 27).
+/// (the command line's and JSON's: hints quote it). A class, immutable,
+/// and the `Regex` in a box of its own: an alert holds the pattern by
+/// reference, and the pattern's own layout is known when compiled, so no
+/// prompt makes the runtime lay out `Alert`, the command's `Invocation` or
+/// this class from their fields' types — the standard library's `Regex`,
+/// whose size only the runtime knows, stored inline, cost every start
+/// 60,000 instructions (BENCHMARKS.md, issue 27).
 package final class TextPattern: Sendable {
   /// The compiled pattern; `nil` when ``text`` is not a valid one (an
-  /// error when the alert is validated). `Regex` is not declared
-  /// `Sendable` (its `Output` is generic); this one is never changed after
-  /// it is made and only matched against (its program is compiled once,
-  /// atomically, by the standard library), so it is shared as it is.
-  nonisolated(unsafe) package let regex: Regex<AnyRegexOutput>?
+  /// error when the alert is validated).
+  package var regex: Regex<AnyRegexOutput>? { compiled?.regex }
+  /// True when the pattern compiled (a look that needs no `Regex` at hand:
+  /// see the type's note).
+  package var isValid: Bool { compiled != nil }
   /// The pattern as written, when it was written.
   package let text: String?
+  private let compiled: CompiledPattern?
 
   /// A pattern given as a `Regex`.
   package init(regex: Regex<AnyRegexOutput>) {
-    self.regex = regex
+    compiled = CompiledPattern(regex)
     text = nil
   }
 
   /// A pattern given as text, compiled now.
   package init(text: String) {
-    regex = Self.compile(text)
+    compiled = Self.compile(text)
     self.text = text
   }
 
@@ -181,7 +183,16 @@ package final class TextPattern: Sendable {
   /// metadata in the runtime when it is entered, whether a pattern was
   /// given or not (7 % of a small prompt's instructions).
   @inline(never)
-  package static func compile(_ text: String) -> Regex<AnyRegexOutput>? { try? Regex(text) }
+  private static func compile(_ text: String) -> CompiledPattern? { (try? Regex(text)).map(CompiledPattern.init) }
+}
+
+/// A compiled `Regex`, by reference. `Regex` is not declared `Sendable`
+/// (its `Output` is generic); this one is never changed after it is made
+/// and only matched against (its program is compiled once, atomically, by
+/// the standard library), so it is shared as it is.
+private final class CompiledPattern: Sendable {
+  nonisolated(unsafe) let regex: Regex<AnyRegexOutput>
+  init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
 }
 
 /// Screen positions (0-based) to indices into an alert's buttons: the

@@ -160,7 +160,7 @@ extension Alert {
     try check(.repeat, given: repeatsSecureEntry)
     try check(.required, given: requiresText)
     try check(.pattern, given: textPattern != nil)
-    if let textPattern, textPattern.regex == nil {
+    if let textPattern, !textPattern.isValid {
       throw .invalidAlert(localized("'pattern' is not a valid regular expression: '%s'",
                                     TerminalText.visible(textPattern.text ?? "")))
     }
