@@ -13,6 +13,10 @@ dev_t ask_terminal_device(int fd);
  * (TIOCGDEV answered, or isatty), else 0. */
 dev_t ask_terminal_device_of(int fd, int *is_terminal);
 
+/* As ask_terminal_device_of, from the claim made on `fd` (claim.c: the
+ * console holds `fd` open while it has the claim); 0 when `fd` has none. */
+dev_t ask_terminal_claimed_device(int fd, int *is_terminal);
+
 /* Opens the device node of terminal `fd` (read and write, not as the
  * controlling terminal, non-blocking, close-on-exec): /dev/pts/N for a
  * pseudo-terminal, else the node sysfs names, else the name `fd` was

@@ -8,6 +8,7 @@
 
 #include "actions.h"
 #include "device.h"
+#include "modes.h"
 #include "turn.h"
 
 #include <errno.h>
@@ -65,6 +66,7 @@ struct ask_session {
   char *waiting_text;           /* the line a wait for the turn draws */
   int typeahead;                /* bytes pending when the hold began */
   int typeahead_counted;        /* the first hold counted them */
+  int flushing;                 /* this hold discards what was typed ahead */
   struct ask_turn input_turn;   /* the turn of a terminal answers come from
                                    that is not `fd`'s (`setsid ask`); its fd
                                    is -1 until it is taken */
@@ -121,7 +123,7 @@ static void put_modes_ignoring_ttou(int fd, int when, const struct termios *mode
   sigemptyset(&ignore.sa_mask);
   struct ask_action old;
   int swapped = ask_action_install(SIGTTOU, &ignore, &old) == 0;
-  while (tcsetattr(fd, when, modes) == -1 && errno == EINTR) {
+  while (ask_set_modes(fd, when, modes) == -1 && errno == EINTR) {
   }
   if (swapped) ask_action_exchange(SIGTTOU, &old, NULL);
 }
@@ -147,7 +149,7 @@ static int put_modes_if_foreground(int fd, const struct termios *modes) {
   sigemptyset(&ttou);
   sigaddset(&ttou, SIGTTOU);
   pthread_sigmask(SIG_UNBLOCK, &ttou, &mask);
-  int set = tcsetattr(fd, TCSANOW, modes) == 0;
+  int set = ask_set_modes(fd, TCSANOW, modes) == 0;
   pthread_sigmask(SIG_SETMASK, &mask, NULL);
   if (swapped) ask_action_exchange(SIGTTOU, &old, NULL);
   return set;
@@ -364,7 +366,8 @@ ask_session_t *ask_session_begin_deferred(int fd) { return begin(fd); }
 
 static struct ask_session *begin(int fd) {
   int is_terminal;
-  dev_t device = ask_terminal_device_of(fd, &is_terminal);
+  dev_t device = ask_terminal_claimed_device(fd, &is_terminal);
+  if (device == 0) device = ask_terminal_device_of(fd, &is_terminal);
   for (struct ask_session *s = current; s != NULL && device != 0; s = s->previous) {
     if (s->device == device) {
       errno = EBUSY;
@@ -513,8 +516,9 @@ static int first_held(struct ask_session *s) {
   if (s->typeahead_counted) return 0;
   s->typeahead_counted = 1;
   /* A Ctrl-D typed in canonical mode is queued as a NUL that ends a line;
-   * counted here so ask_session_typeahead can give it back as EOF. */
-  if (ioctl(s->fd, FIONREAD, &s->typeahead) == -1) s->typeahead = 0;
+   * counted here so ask_session_typeahead can give it back as EOF (none
+   * when the hold discarded it). */
+  if (s->flushing || ioctl(s->fd, FIONREAD, &s->typeahead) == -1) s->typeahead = 0;
   /* The continue that let the hold happen needs no redraw: nothing of
    * this session has been drawn yet. */
   s->pending[SIGCONT] = 0;
@@ -533,7 +537,7 @@ int ask_session_hold(ask_session_t *s) {
   if (turn != 0) return turn > 0 ? 0 : -1;
   hold_signals(s);
   if (s->saved_once) {
-    while (tcsetattr(s->fd, TCSANOW, &s->held) == -1) {
+    while (ask_set_modes(s->fd, TCSANOW, &s->held) == -1) {
       if (errno != EINTR) return -1;
       if (ask_session_pending_signal(s) != 0) return 0; /* the wait delivers it */
     }
@@ -547,7 +551,7 @@ int ask_session_hold(ask_session_t *s) {
     struct termios held = hold_mode(&own);
     s->saved = own;
     s->modes = HELD; /* from here a fault restores `saved` */
-    if (tcsetattr(s->fd, TCSANOW, &held) == 0) {
+    if (ask_set_modes(s->fd, s->flushing ? TCSAFLUSH : TCSANOW, &held) == 0) {
       s->held = held;
       break;
     }
@@ -567,6 +571,19 @@ int ask_session_hold(ask_session_t *s) {
   return first_held(s);
 }
 
+int ask_session_hold_discarding(ask_session_t *s) {
+  if (s->fd < 0 || s->saved_once) {
+    int held = ask_session_hold(s);
+    if (held == 0) ask_session_discard_input(s);
+    return held;
+  }
+  /* The first hold: the modes and the discarding in one call. */
+  s->flushing = 1;
+  int held = ask_session_hold(s);
+  s->flushing = 0;
+  return held;
+}
+
 int ask_session_own_modes(const ask_session_t *s, struct termios *modes) {
   if (s->saved_once) {
     *modes = s->saved;
@@ -577,7 +594,7 @@ int ask_session_own_modes(const ask_session_t *s, struct termios *modes) {
 
 void ask_session_release(ask_session_t *s) {
   if (s->modes != HELD) return;
-  while (tcsetattr(s->fd, TCSANOW, &s->saved) == -1 && errno == EINTR) {
+  while (ask_set_modes(s->fd, TCSANOW, &s->saved) == -1 && errno == EINTR) {
   }
   s->modes = RELEASED;
 }
@@ -593,7 +610,7 @@ int ask_session_hide_echo(ask_session_t *s, int fd) {
   hidden.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
   s->hidden_fd = fd;
   s->hidden = 1;
-  while (tcsetattr(fd, TCSANOW, &hidden) == -1) {
+  while (ask_set_modes(fd, TCSANOW, &hidden) == -1) {
     if (errno != EINTR) {
       s->hidden = 0;
       return -1;
@@ -800,7 +817,7 @@ static void apply_again(struct ask_session *s) {
     if (ask_session_pending_signal(s) != 0) return;
     int signo;
     if (!s->turn.held && wait_for_turn(s, &s->turn, s->fd, &signo) != ASK_WAIT_READY) return; /* the reader sees why */
-    if (tcsetattr(s->fd, TCSANOW, modes) == 0 || errno != EINTR) break;
+    if (ask_set_modes(s->fd, TCSANOW, modes) == 0 || errno != EINTR) break;
     (void)take_stop(s);
   }
   s->given_back = 0;
@@ -860,7 +877,7 @@ static void stop(struct ask_session *s, int sig) {
   if (s->hidden) {
     struct termios hidden = s->hidden_saved;
     hidden.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
-    while (tcsetattr(s->hidden_fd, TCSANOW, &hidden) == -1 && errno == EINTR) {
+    while (ask_set_modes(s->hidden_fd, TCSANOW, &hidden) == -1 && errno == EINTR) {
     }
   }
 }

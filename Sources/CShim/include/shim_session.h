@@ -154,6 +154,11 @@ int ask_session_line_is_open(const ask_session_t *_Nullable session);
  * deadline). */
 int ask_session_hold(ask_session_t *session);
 
+/* As ask_session_hold, and what was typed before discarded (a secret's
+ * field: the terminal echoed it), as ask_session_discard_input does; the
+ * first hold does both in one call (TCSAFLUSH). */
+int ask_session_hold_discarding(ask_session_t *session);
+
 /* The terminal's own modes: those saved by the first hold, or, before
  * it, the modes it has now. Returns 0, or -1 with errno. */
 int ask_session_own_modes(const ask_session_t *session, struct termios *modes);

@@ -265,10 +265,13 @@ public final class TerminalConsole: Console, PromptDevice {
   /// The session, begun, with the terminal held when answers come from it
   /// (echo is off before anything of a prompt is drawn); `nil` when the
   /// terminal's turn did not come by the prompt's deadline.
-  private func held() throws(AskError) -> OpaquePointer? {
+  /// `discarding`: what was typed before is discarded as the terminal is
+  /// held (`ask_session_hold_discarding`).
+  private func held(discarding: Bool = false) throws(AskError) -> OpaquePointer? {
     try begin()
     guard let session else { throw .io(operation: localized("begin the terminal session"), reason: nil) }
-    if isInteractive && ask_session_is_held(session) == 0 && ask_session_hold(session) != 0 {
+    if isInteractive && ask_session_is_held(session) == 0
+        && (discarding ? ask_session_hold_discarding(session) : ask_session_hold(session)) != 0 {
       let error = errno
       // The turn did not come back by the prompt's deadline (continued
       // after a stop while another prompt had the terminal): not ours.
@@ -410,7 +413,7 @@ public final class TerminalConsole: Console, PromptDevice {
   /// earlier field: ``keepingTerminal(_:)``) were never echoed, and stay.
   package func discardTypeahead() {
     if let session, ask_session_is_held(session) != 0 { return }
-    if let session = (try? held()) ?? nil { ask_session_discard_input(session) }
+    _ = try? held(discarding: true)
   }
 
   /// Waits until `fd` has input, through the session when it has begun (so
