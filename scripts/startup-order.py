@@ -69,6 +69,31 @@ def run_on_terminal(command, keys, marker):
         sys.exit(f"startup-order: {command[-1]}: the prompt never showed")
 
 
+# glibc's string functions come in variants for each instruction set
+# (__memmove_avx_unaligned_erms, __memmove_evex_unaligned_erms,
+# __strlen_avx2, __strlen_evex …), one chosen at start by the CPU. valgrind's
+# CPU has no AVX-512: the profile names the AVX2 ones, while the machine runs
+# the EVEX or AVX-512 ones, which then lay elsewhere (4 page faults a prompt).
+STRING_VARIANT = re.compile(r"(__(?:mem|str|stp|wmem|wcs|raw)[a-z]*)_(?:sse|ssse|avx|evex|erms)")
+
+
+def with_variants(names, binary):
+    """`names`, each glibc string function variant followed by its siblings
+    in `binary` (nm)."""
+    listing = subprocess.run(["nm", binary], stdout=subprocess.PIPE, text=True, check=True).stdout
+    functions = [line.split()[2] for line in listing.splitlines()
+                 if len(line.split()) == 3 and line.split()[1] in "tT"]
+    out, seen = [], set()
+    for name in names:
+        for sibling in [name] + ([f for f in functions if STRING_VARIANT.match(f) and
+                                  STRING_VARIANT.match(f).group(1) == STRING_VARIANT.match(name).group(1)]
+                                 if STRING_VARIANT.match(name) else []):
+            if sibling not in seen:
+                seen.add(sibling)
+                out.append(sibling)
+    return out
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.split("\n\n")[1])
@@ -96,6 +121,7 @@ def main():
                     if re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$.]*", name) and name not in seen:
                         seen.add(name)
                         names.append(name)
+    names = with_variants(names, binary)
     with open(output, "w", encoding="utf-8") as out:
         out.write("\n".join(names) + "\n")
     print(f"startup-order: {len(names)} symbols to {output}")
