@@ -68,7 +68,7 @@ DEBIAN_PYTHON = /usr/bin/python3
 PACKAGE_TABLE = \
   libedit-dev:build libncurses-dev:build libbsd-dev:build libmd-dev:build pkg-config:build gettext:build \
   python3:test python3-jsonschema:test locales:test,locales libc-l10n:test unicode-data:test \
-  mandoc:test zsh:test fish:test bash-completion:test git:test openssh-client:test gnupg:test tmux:test systemd:test \
+  mandoc:test zsh:test fish:test bash-completion:test git:test openssh-client:test gnupg:test tmux:test systemd:test,bench \
   gcc:test,bench binutils:test,install,deb,check,bench,startup-order \
   lintian:deb,check man-db:check sudo:check valgrind:check,bench,startup-order \
   dialog:bench whiptail:bench strace:test,bench

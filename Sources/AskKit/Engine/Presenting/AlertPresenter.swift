@@ -100,10 +100,11 @@ package struct AlertPresenter {
     // Keys typed before a secure prompt were echoed in clear: drop them
     // before anything is drawn (SPEC §5).
     if kind.isSecureField(0) { console.discardTypeahead() }
-    let header = AlertLayout.header(alert, theme: console.theme, width: console.size.columns)
+    let size = console.size  // one TIOCGWINSZ for the header and the buttons
+    let header = AlertLayout.header(alert, theme: console.theme, width: size.columns)
     guard kind != .default else {
       return try chooseButton(alert, titles: titles, deadline: deadline, above: header,
-                              aboveIsDrawn: false, defaultOnTimeout: true)
+                              aboveIsDrawn: false, defaultOnTimeout: true, size: size)
     }
     try console.draw(header)
     // What a redraw after Ctrl-Z shows: the header and the fields so far.
@@ -149,11 +150,12 @@ package struct AlertPresenter {
 
   /// Draws the buttons (a page of them) below `above` (drawn with them, in
   /// one write, unless `aboveIsDrawn`), and reads answers until one chooses
-  /// a button.
+  /// a button. `size`: the terminal's, when just read (`nil`: read now).
   private func chooseButton(_ alert: Alert, titles: TitleIndex, deadline: Int64?, above: String,
-                            aboveIsDrawn: Bool, defaultOnTimeout: Bool) throws(AskError) -> PromptResult {
+                            aboveIsDrawn: Bool, defaultOnTimeout: Bool,
+                            size known: TerminalSize? = nil) throws(AskError) -> PromptResult {
     let reserved = AlertLayout.lineCount(above) + 2
-    var size = console.size
+    var size = known ?? console.size
     var layout = try ButtonListLayout(alert: alert, theme: console.theme, size: size, reservedRows: reserved)
     // Found once: nothing walks the buttons once an answer is typed.
     let order = alert.screenOrder
