@@ -131,6 +131,20 @@ struct TerminalSessionTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("Output stopped with Ctrl-S, then an answer typed: the answer line's last drawings do not keep SIGTERM from ending ask",
+        arguments: [["-t", "Pick", "Alpha", "Beta"], ["-s", "plain", "-t", "Name"]])
+  func signalAfterAnswerWhileOutputStopped(arguments: [String]) throws {
+    let pty = try AskSession.ask(arguments)
+    try pty.waitForPrompt(arguments.contains("plain") ? ": " : "Choice [")
+    try pty.waitForModes(echo: false, canonical: false)
+    pty.type("\u{13}")  // Ctrl-S: the terminal stops ask's output
+    pty.type("2\r")
+    try pty.waitUntil("ask blocked drawing the answer") { TerminalSessionTests.syscall(of: pty.pid)?.first == 1 }
+    pty.signal(SIGTERM)
+    #expect(try pty.waitForExit(timeout: 2) == 128 + SIGTERM)
+    #expect(pty.termiosRestored)
+  }
+
   @Test("Output stopped with Ctrl-S before the prompt is drawn: a signal sent only by another program (SIGUSR1, SIGRTMIN) still ends ask at once",
         arguments: [SIGUSR1, Int32(34 + 3), SIGTERM] as [Int32])  // 34: SIGRTMIN under glibc
   func signalWhileFirstDrawingWaits(sig: Int32) throws {

@@ -11,6 +11,12 @@ int ask_write_all(ask_session_t *session, int fd, const void *bytes, size_t leng
   const unsigned char *p = bytes;
   *signo = 0;
   ask_session_take_signals(session, fd);
+  /* A terminating signal already pending: the session is ending, and a
+   * write now could wait (output stopped by Ctrl-S) for nothing. */
+  if ((*signo = ask_session_pending_signal(session)) != 0) {
+    errno = EINTR;
+    return -1;
+  }
   /* Text that leaves the cursor inside a line takes the line lock before
    * it is written: a waiting prompt must not draw in between. */
   if (length > 0 && p[length - 1] != '\n') ask_session_drew(session, fd, 0);
