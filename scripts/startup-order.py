@@ -81,16 +81,18 @@ def with_variants(names, binary):
     """`names`, each glibc string function variant followed by its siblings
     in `binary` (nm)."""
     listing = subprocess.run(["nm", binary], stdout=subprocess.PIPE, text=True, check=True).stdout
-    functions = [line.split()[2] for line in listing.splitlines()
-                 if len(line.split()) == 3 and line.split()[1] in "tT"]
+    siblings = {}  # the function's base name → its variants in the binary
+    for fields in (line.split() for line in listing.splitlines()):
+        match = STRING_VARIANT.match(fields[2]) if len(fields) == 3 and fields[1] in "tT" else None
+        if match:
+            siblings.setdefault(match.group(1), []).append(fields[2])
     out, seen = [], set()
     for name in names:
-        for sibling in [name] + ([f for f in functions if STRING_VARIANT.match(f) and
-                                  STRING_VARIANT.match(f).group(1) == STRING_VARIANT.match(name).group(1)]
-                                 if STRING_VARIANT.match(name) else []):
-            if sibling not in seen:
-                seen.add(sibling)
-                out.append(sibling)
+        match = STRING_VARIANT.match(name)
+        for symbol in [name] + (siblings.get(match.group(1), []) if match else []):
+            if symbol not in seen:
+                seen.add(symbol)
+                out.append(symbol)
     return out
 
 

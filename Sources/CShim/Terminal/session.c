@@ -39,7 +39,8 @@ enum kind {
   RESIZE     /* SIGWINCH: noted */
 };
 
-/* How much of the signals a session has taken over (take_over). */
+/* How much of the signals a session has taken over (take_over): EARLY,
+ * those of taken_at_hold, with the rest blocked until it is ARMED. */
 enum arming { UNARMED = 0, EARLY, ARMED };
 
 /* What the terminal has on it now. */
@@ -79,7 +80,6 @@ struct ask_session {
   volatile sig_atomic_t cancelled; /* ask_session_cancel: every wait ends */
   sigset_t saved_mask;          /* the mask before the session changed it */
   int mask_saved;               /* saved_mask holds it */
-  int deferring;                /* the late signals are blocked (hold) */
   int armed;                    /* enum arming */
   sigset_t looked;              /* the signals whose actions were taken over
                                    (or, ignored, left) */
@@ -155,17 +155,24 @@ static int put_modes_if_foreground(int fd, const struct termios *modes) {
   return set;
 }
 
+/* 1 when a write to `fd` would not wait now: a terminal whose output is
+ * stopped (Ctrl-S: a pseudo-terminal then has no room) or full has none.
+ * Callable from a handler. */
+static int has_room(int fd) {
+  struct pollfd out = {fd, POLLOUT, 0};
+  return poll(&out, 1, 0) == 1 && (out.revents & POLLOUT);
+}
+
 /* Ends the line the drawing is inside, while the terminal is held (its
  * output processing makes the LF a CR LF): whatever comes next — the
  * shell's "Terminated", a prompt waiting its turn — starts at the left
  * margin (SPEC §6: every way out ends the answer line). Callable from a
  * handler. */
 static void write_newline(int fd) {
-  /* Not when the terminal's output is stopped (Ctrl-S: a pseudo-terminal
-   * then has no room) or full: the write would wait for Ctrl-Q, with
-   * every signal blocked on the way out. The line stays open instead. */
-  struct pollfd out = {fd, POLLOUT, 0};
-  if (poll(&out, 1, 0) != 1 || !(out.revents & POLLOUT)) return;
+  /* Not when the terminal's output is stopped or full: the write would
+   * wait for Ctrl-Q, with every signal blocked on the way out. The line
+   * stays open instead. */
+  if (!has_room(fd)) return;
   while (write(fd, "\n", 1) == -1 && errno == EINTR) {
   }
 }
@@ -309,11 +316,9 @@ static void arm(struct ask_session *s) {
     s->mask_saved = 1;
   }
   take_over(s, NULL);
+  int blocked = s->armed == EARLY;
   s->armed = ARMED;
-  if (s->deferring) {
-    s->deferring = 0;
-    pthread_sigmask(SIG_SETMASK, &s->saved_mask, NULL);
-  }
+  if (blocked) pthread_sigmask(SIG_SETMASK, &s->saved_mask, NULL);
 }
 
 /* The signals, as the terminal is first held: in a process of one thread,
@@ -336,7 +341,6 @@ static void hold_signals(struct ask_session *s) {
     return;
   }
   s->mask_saved = 1;
-  s->deferring = 1;
   take_over(s, taken_at_hold);
   s->armed = EARLY;
 }
@@ -346,10 +350,7 @@ void ask_session_take_signals(ask_session_t *s, int fd) {
   hold_signals(s);
   /* A write that would wait (output stopped by Ctrl-S, or full) waits
    * with every signal taken over, none blocked. */
-  if (s->deferring) {
-    struct pollfd out = {fd, POLLOUT, 0};
-    if (poll(&out, 1, 0) != 1 || !(out.revents & POLLOUT)) arm(s);
-  }
+  if (s->armed == EARLY && !has_room(fd)) arm(s);
 }
 
 /* ---- Begin and end ------------------------------------------------------- */
