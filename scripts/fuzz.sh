@@ -108,7 +108,9 @@ for target in $targets; do
   else
     result=FAILED
     status=1
-    grep -m 5 -E 'ERROR|fuzz check failed|Fatal error|SUMMARY|Test unit written' "$log" >&2 || true
+    # The input that failed is in the Base64 line (libFuzzer prints it for
+    # a small one): a run elsewhere can be reproduced from its output.
+    grep -m 6 -E 'ERROR|fuzz check failed|Fatal error|SUMMARY|Test unit written|^Base64:' "$log" >&2 || true
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   coverage=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)

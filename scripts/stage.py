@@ -18,8 +18,10 @@ keeps its counts, so that the run ends with one line `N passed, M failed`.
         --keep-going: a failed stage is kept and this exits 0, so that later
         stages still run; `total` fails.
     stage.py total RESULTS [STATUS]
-        Each stage's time and counts, then the counts of all summed as the
-        last line: `N passed, M failed` (`, K skipped` when tests skipped).
+        Each stage's time and counts; under them, for each failed stage,
+        its first lines that say what failed (at most 8: a log cut to its
+        end still shows them); then the counts of all summed as the last
+        line: `N passed, M failed` (`, K skipped` when tests skipped).
         A failed stage with no tests of its own (a build), a stage that
         started and never ended, and a chain of stages that stopped with
         STATUS other than 0 each count as one failed, so the line never says
@@ -74,6 +76,14 @@ QUIET = re.compile(
 # A line naming a Swift Testing test: a test case's line names it last.
 TEST_NAME = re.compile(r' to ("(?:[^"\\]|\\.)*"|\S+\(.*\)) started\.$|^\S+ Test ("(?:[^"\\]|\\.)*"|\S+\([^)]*\))')
 COUNTS = re.compile(r"(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$")
+# A line that says what failed: a failed test or issue (Swift Testing's ✘),
+# an error, a sanitizer's or libFuzzer's report (with the failing input in
+# Base64), a count of failures above zero. `total` repeats a failed stage's
+# first ones under its table, where a log cut to its end still shows them.
+FAILURE = re.compile(r"✘|FAILED|ERROR|[Ee]rror:|Fatal error|SUMMARY:|fuzz check failed|Base64:|Test unit written"
+                     r"|\b[1-9]\d* failed")
+# How many of a failed stage's failure lines `total` repeats.
+FAILURE_LINES = 8
 # Zero-width characters a terminal draws as nothing.
 ZERO_WIDTH = {0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF}
 
@@ -264,6 +274,7 @@ def run(results, name, command, xunit=None, counts=False, no_warnings=False, kee
     last_counts = None
     lingered = False
     notes = []
+    failure_lines = []
     start = time.monotonic()
     with open(stage_file(results, name, ".log"), "w", encoding="utf-8", errors="surrogateescape") as log:
         try:
@@ -282,6 +293,8 @@ def run(results, name, command, xunit=None, counts=False, no_warnings=False, kee
                 log.write(text + "\n")
                 if no_warnings and "warning:" in text:
                     warnings += 1
+                if len(failure_lines) < FAILURE_LINES and FAILURE.search(text):
+                    failure_lines.append(text)
                 found = COUNTS.search(text)
                 if found:
                     last_counts = tuple(int(n or 0) for n in found.groups())
@@ -333,6 +346,8 @@ def run(results, name, command, xunit=None, counts=False, no_warnings=False, kee
                      " a long test name with its failure)")
     failed = bool(child is None or status != 0 or lingered or warnings or problems or record["failed"])
     record["ok"] = not failed
+    if failed:
+        record["why"] = (failure_lines + ["stage '%s': %s" % (name, note) for note in notes])[:FAILURE_LINES]
     if failed and not record["failed"]:
         # A build or a check with no tests of its own, or a suite whose
         # tests passed but whose output was refused: one failure, so that
@@ -417,6 +432,14 @@ def total(results, status):
         if sums["failed"] == 0:
             sums["failed"] += 1
     print("  %-*s %7.1f s" % (wide, "in all", seconds))
+    # What failed, last, where a log cut to its end still shows it.
+    for record in records:
+        if not record["ok"] and record.get("why"):
+            print("what failed in '%s' (its first lines of failure; all of it: %s):"
+                  % (record["name"], os.path.relpath(stage_file(results, record["name"], ".log"))))
+            for text in record["why"]:
+                for part in folded("  " + text)[:2]:
+                    print(part)
     print(counts_line(sums), flush=True)
     ok = records and not open_stages and status == 0 and all(r["ok"] for r in records)
     return 0 if ok else 1
