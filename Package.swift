@@ -8,8 +8,12 @@ import PackageDescription
 ///   session: termios, signal handlers, the self-pipe, turns on a shared
 ///   terminal), `Process/`, `Text/`, `LineEditing/` (fixed-argument
 ///   libedit wrappers, keys), `Secrets/`, `Catalogues/`.
-/// - `AskKit`: the library — model, validation, layout, answer matching and
-///   the presenting loop.
+/// - `AskCore`: the library's synchronous core — model, validation, layout,
+///   answer matching and the presenting loop.
+/// - `AskKit`: the library a Swift program imports: AskCore, re-exported,
+///   and the `async` forms of presenting, which bring in the Swift
+///   concurrency runtime and libdispatch (whose constructor runs at every
+///   start): the `ask` command links AskCore alone.
 /// - `AskCLI`: the command-line front — option table, parsing, help, result
 ///   printing, exit statuses.
 /// - `ask`: the executable, a `main.swift` that calls `AskCLI`.
@@ -33,8 +37,9 @@ let package = Package(
       dependencies: ["CLibEdit"],
       cSettings: [.define("_GNU_SOURCE")]
     ),
-    .target(name: "AskKit", dependencies: ["CShim"]),
-    .target(name: "AskCLI", dependencies: ["AskKit", "CShim"]),
+    .target(name: "AskCore", dependencies: ["CShim"]),
+    .target(name: "AskKit", dependencies: ["AskCore", "CShim"]),
+    .target(name: "AskCLI", dependencies: ["AskCore", "CShim"]),
     .executableTarget(name: "ask", dependencies: ["AskCLI", "CShim"]),
     .executableTarget(name: "ask-docgen", dependencies: ["AskCLI"]),
     // What a Swift program embedding AskKit writes, seeing only the public
@@ -55,8 +60,8 @@ let package = Package(
     // Test support: how a test's arguments are shown in the log (escaped,
     // short: the log is printed on a terminal).
     .target(name: "AskTestSupport", path: "Tests/AskTestSupport"),
-    .testTarget(name: "AskKitTests", dependencies: ["AskKit", "CShim", "AskTestSupport"]),
-    .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskKit", "CShim", "AskTestSupport"]),
+    .testTarget(name: "AskKitTests", dependencies: ["AskKit", "AskCore", "CShim", "AskTestSupport"]),
+    .testTarget(name: "AskCLITests", dependencies: ["AskCLI", "AskCore", "CShim", "AskTestSupport"]),
     .testTarget(
       name: "AskEndToEndTests",
       dependencies: ["CPseudoTerminal", "ask", "AskCLI", "ask-docgen", "ask-example", "ask-host-probe",

@@ -2,7 +2,7 @@
 // answers. The input is LF-separated lines: the first is the answer, the
 // others button titles; the first byte also sets the roles, the default
 // and the page count.
-@testable import AskKit
+@testable import AskCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAnswerMatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,7 +1,7 @@
 // Fuzz target: the JSON scanner and the spec decoder (SPEC §3). Any bytes
 // are a stream of spec objects: each decodes to a valid alert or fails
 // with one visible line naming where.
-@testable import AskKit
+@testable import AskCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONSpec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

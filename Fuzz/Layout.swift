@@ -4,7 +4,7 @@
 // and colour; then LF-separated lines: the title, the message, the buttons.
 // No control character but LF (and SGR with colour) reaches the screen,
 // wrapping keeps every character and fits the width, every page renders.
-@testable import AskKit
+@testable import AskCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayout(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

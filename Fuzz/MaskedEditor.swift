@@ -2,7 +2,7 @@
 // key bytes. One mask per character: the masks drawn and erased always
 // add up to the characters of the secret, and nothing is erased that was
 // not drawn.
-import AskKit
+import AskCore
 import CShim
 
 @_cdecl("LLVMFuzzerTestOneInput")

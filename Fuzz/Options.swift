@@ -2,7 +2,7 @@
 // The input is an argument list, NUL between arguments; it builds an
 // action or fails with one line, made visible as `ask` reports it.
 @testable import AskCLI
-@testable import AskKit
+@testable import AskCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOptions(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -14,7 +14,7 @@
 # build without coverage instrumentation (millions of runs that could find
 # nothing); swiftc's -sanitize=fuzzer,address instruments every Swift
 # module, and clang's -fsanitize=fuzzer-no-link,address the C shim. The
-# modules are built as SwiftPM builds them (AskKit, then AskCLI), with
+# modules are built as SwiftPM builds them (AskCore, then AskCLI), with
 # -enable-testing so a target reaches internal parsers; the run checks
 # that the coverage counters are above zero.
 set -eu
@@ -68,14 +68,14 @@ if stale "$out/libCShim.a" $c_sources; then
   done
   ar rcs "$out/libCShim.a" "$out"/obj/*.o
 fi
-kit_sources=$(find "$root/Sources/AskKit" -name '*.swift')
-if stale "$out/libAskKit.a" $kit_sources "$out/libCShim.a"; then
-  echo "fuzz: building AskKit"
+core_sources=$(find "$root/Sources/AskCore" -name '*.swift')
+if stale "$out/libAskCore.a" $core_sources "$out/libCShim.a"; then
+  echo "fuzz: building AskCore"
   (cd "$out" && "$swiftc" $swiftflags $imports -enable-testing -emit-library -static -emit-module \
-    -module-name AskKit -emit-module-path "$out/AskKit.swiftmodule" -o "$out/libAskKit.a" $kit_sources)
+    -module-name AskCore -emit-module-path "$out/AskCore.swiftmodule" -o "$out/libAskCore.a" $core_sources)
 fi
 cli_sources=$(ls "$root"/Sources/AskCLI/*.swift)
-if stale "$out/libAskCLI.a" $cli_sources "$out/libAskKit.a"; then
+if stale "$out/libAskCLI.a" $cli_sources "$out/libAskCore.a"; then
   echo "fuzz: building AskCLI"
   (cd "$out" && "$swiftc" $swiftflags $imports -enable-testing -emit-library -static -emit-module \
     -module-name AskCLI -emit-module-path "$out/AskCLI.swiftmodule" -o "$out/libAskCLI.a" $cli_sources)
@@ -87,7 +87,7 @@ for target in $targets; do
     # lld: gold warns about each of ASan's local symbols.
     (cd "$out" && "$swiftc" $swiftflags $imports -use-ld=lld -module-name "Fuzz$target" \
       "$root/Fuzz/$target.swift" "$root/Fuzz/Support.swift" \
-      "$out/libAskCLI.a" "$out/libAskKit.a" "$out/libCShim.a" \
+      "$out/libAskCLI.a" "$out/libAskCore.a" "$out/libCShim.a" \
       $(pkg-config --libs libedit) -o "$out/$target")
   fi
 done

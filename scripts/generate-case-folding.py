@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""Writes AskKit's case-folding table from the Unicode Character Database.
+"""Writes AskCore's case-folding table from the Unicode Character Database.
 
     python3 scripts/generate-case-folding.py [CaseFolding.txt] \
-        > Sources/AskKit/Engine/Answering/CaseFoldingTable.swift
+        > Sources/AskCore/Engine/Answering/CaseFoldingTable.swift
 
 The input defaults to /usr/share/unicode/CaseFolding.txt, which Debian's
 `unicode-data` package installs. Only the statuses C (common) and F (full)
 are kept: together they are Unicode's full case folding (SPEC §10; S is
 the simple alternative to F, and T is the Turkic one, which needs a
 locale). The output is the Swift file checked in under
-Sources/AskKit/Engine/Answering/; a test (CaseFoldingTests) runs this script and
+Sources/AskCore/Engine/Answering/; a test (CaseFoldingTests) runs this script and
 compares its output with that file byte for byte. Standard library only.
 """
 import re

@@ -1,4 +1,4 @@
-import AskKit
+import AskCore
 
 /// What an askpass caller asks for (SPEC §7), told from its prompt text and
 /// `SSH_ASKPASS_PROMPT`, and the alert that asks it.

@@ -1,4 +1,4 @@
-import AskKit
+import AskCore
 
 /// The Assuan protocol's text side, as pinentry speaks it (libassuan's
 /// "Assuan" manual, §3): command lines framed by LF, a command word and

@@ -1,4 +1,4 @@
-import AskKit
+import AskCore
 
 /// What can go wrong in a run of `ask`: a mistake on its command line, a
 /// spec it cannot use, a spec that did not arrive in time, or what AskKit

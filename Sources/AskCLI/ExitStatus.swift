@@ -1,4 +1,4 @@
-import AskKit
+import AskCore
 
 /// The exit statuses of `ask` (SPEC §5), in one table: every response and
 /// every error maps to one here, and ``AskCommand`` exits with it in one

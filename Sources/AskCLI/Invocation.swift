@@ -1,4 +1,4 @@
-import AskKit
+import AskCore
 
 #if canImport(Glibc)
 import Glibc

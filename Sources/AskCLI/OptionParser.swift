@@ -1,4 +1,4 @@
-import AskKit
+import AskCore
 
 /// The options and positional arguments of one command line.
 struct ParsedOptions: Equatable {

@@ -1,4 +1,4 @@
-import AskKit
+import AskCore
 import CShim
 
 #if canImport(Glibc)

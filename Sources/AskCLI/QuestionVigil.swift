@@ -1,4 +1,4 @@
-import AskKit
+import AskCore
 import CShim
 
 /// The watch on one password-agent question while it is asked: when its

@@ -2,7 +2,8 @@ import Glibc
 
 /// `po/ask.pot`: the gettext template of ask's own words, extracted from
 /// the `localized("…")` and `localized("…", plural: "…", count: …)` calls
-/// in the Swift sources under `Sources/AskKit` and `Sources/AskCLI`
+/// in the Swift sources under `Sources/AskCore`, `Sources/AskKit` and
+/// `Sources/AskCLI`
 /// (xgettext has no Swift mode, and would miss a call inside a string
 /// interpolation). Each message's `#.` lines are the `// TRANSLATORS:`
 /// comment just above its call, its `#:` lines the files it is in (no line
@@ -12,7 +13,7 @@ import Glibc
 /// path order; one used in several places is one entry.
 enum MessageTemplate {
   /// The folders whose sources are scanned, from the package root.
-  static let sourceFolders = ["Sources/AskKit", "Sources/AskCLI"]
+  static let sourceFolders = ["Sources/AskCore", "Sources/AskKit", "Sources/AskCLI"]
 
   struct Message {
     var msgid: String

@@ -1,4 +1,4 @@
-import AskKit
+import AskCore
 import AskTestSupport
 import Glibc
 import Testing

@@ -1,6 +1,6 @@
 import AskTestSupport
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 @Suite("Layout of alerts and sheets")
 struct AlertLayoutTests {

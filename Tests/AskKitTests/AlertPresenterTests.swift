@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 @Suite("The presenting loop")
 struct AlertPresenterTests {

@@ -1,6 +1,6 @@
 import AskTestSupport
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 @Suite("The prompt model of SPEC §1")
 struct AlertValidationTests {

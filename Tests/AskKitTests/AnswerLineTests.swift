@@ -1,4 +1,4 @@
-@testable import AskKit
+@testable import AskCore
 import AskTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import AskTestSupport
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 @Suite("Answering in SPEC §4's order")
 struct AnswerMatcherTests {

@@ -1,6 +1,6 @@
 import Glibc
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 /// SPEC §10's case folding: NFC, then the C and F mappings of Unicode's
 /// CaseFolding.txt, from a table that its generator wrote.
@@ -21,7 +21,7 @@ struct CaseFoldingTests {
     var chunk = [UInt8](repeating: 0, count: 65536)
     while case let n = fread(&chunk, 1, chunk.count, pipe), n > 0 { output += chunk[..<n] }
     #expect(pclose(pipe) == 0, "the generator failed")
-    let checkedIn = try Self.bytes("Sources/AskKit/Engine/Answering/CaseFoldingTable.swift")
+    let checkedIn = try Self.bytes("Sources/AskCore/Engine/Answering/CaseFoldingTable.swift")
     // Compared as lines, so a failure names the first that differs, not
     // 45 KB of bytes.
     let generated = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,5 +1,5 @@
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 /// The one rule for `--default` and the JSON key `default`.
 @Suite("Naming the default button")

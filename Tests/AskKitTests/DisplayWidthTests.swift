@@ -1,5 +1,5 @@
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 @Suite("Display width in terminal columns, SPEC §6")
 struct DisplayWidthTests {

@@ -1,7 +1,7 @@
 import AskTestSupport
 import Glibc
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 @Suite("The strict JSON scanner")
 struct JSONScannerTests {

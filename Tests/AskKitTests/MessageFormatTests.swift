@@ -1,5 +1,5 @@
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 /// The placeholders of ask's translatable words (``Messages/formatted(_:_:)``):
 /// C's printf syntax, so that `msgfmt --check` holds a translation to its

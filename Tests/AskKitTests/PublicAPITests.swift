@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
-@testable import AskKit
+@testable import AskCore
+import AskKit
 
 /// What a host writes against AskKit's public API: a function that asks on
 /// any console, tested with a scripted one.

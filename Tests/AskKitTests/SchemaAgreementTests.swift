@@ -1,6 +1,6 @@
 import Glibc
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 /// The decoder and the JSON Schema (checked by `schema/check.py`) agree on
 /// the structural cases in `schema/tests/structural-cases.jsonl`.

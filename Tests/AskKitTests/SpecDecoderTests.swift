@@ -1,5 +1,5 @@
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 @Suite("JSON spec to alert")
 struct SpecDecoderTests {

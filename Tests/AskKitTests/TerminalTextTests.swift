@@ -1,6 +1,6 @@
 import AskTestSupport
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 @Suite("Text made safe for the terminal")
 struct TerminalTextTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 @Suite("Text entry in the presenting loop")
 struct TextEntryPresenterTests {

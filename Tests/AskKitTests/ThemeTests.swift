@@ -1,6 +1,6 @@
 import Glibc
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 @Suite("Colour decision, SPEC §6")
 struct ThemeTests {

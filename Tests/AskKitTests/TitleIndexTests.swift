@@ -1,6 +1,6 @@
 import AskTestSupport
 import Testing
-@testable import AskKit
+@testable import AskCore
 
 /// The hashed index of folded titles (duplicates, exact answers) and the
 /// other short cuts big lists take: each must agree with the slow way.

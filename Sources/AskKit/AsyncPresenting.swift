@@ -42,7 +42,7 @@ extension Alert {
 
   /// Shows the alert on `console` and returns the answer, from any task.
   ///
-  /// On a ``TerminalConsole`` it is the `async` ``present()-46uxv`` on a
+  /// On a ``TerminalConsole`` it is the `async` ``present()-51ozw`` on a
   /// console of the caller's: the wait runs on a thread of its own, Task
   /// cancellation ends the prompt (``AskError/cancelled``), and `console`
   /// is restored before this returns or throws and can present again. Any
@@ -63,7 +63,7 @@ extension Alert {
   ///   - isolation: the caller's actor, filled in by the compiler: the
   ///     console stays in the caller's isolation.
   /// - Returns: what happened and the button chosen.
-  /// - Throws: as ``present()-46uxv``; ``AskError/io(operation:reason:)``
+  /// - Throws: as ``present()-51ozw``; ``AskError/io(operation:reason:)``
   ///   when `console` was closed; what the console's ``Console/answer(_:)``
   ///   throws.
   public func present(on console: some Console,

@@ -162,7 +162,7 @@ public final class TerminalConsole: Console, PromptDevice {
   /// returns or throws, and a terminating signal that arrived meanwhile is
   /// delivered; the console can present again.
   /// - Returns: the response.
-  /// - Throws: as ``Alert/present()-790z0``; ``AskError/terminalBusy``
+  /// - Throws: as ``Alert/present()-l0zt``; ``AskError/terminalBusy``
   ///   when a prompt is already being presented on this console (from
   ///   another task or thread): one prompt a console at a time.
   public func answer(_ alert: Alert) throws(AskError) -> Response {
@@ -173,7 +173,7 @@ public final class TerminalConsole: Console, PromptDevice {
 
   /// As ``answer(_:)``, the console already taken for the prompt
   /// (``ConsoleControl/beginPresenting()``).
-  func answerPresenting(_ alert: Alert) throws(AskError) -> Response {
+  package func answerPresenting(_ alert: Alert) throws(AskError) -> Response {
     let response: Response
     do throws(AskError) {
       response = try AlertPresenter(console: self).respond(to: alert)

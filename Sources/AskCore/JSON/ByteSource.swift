@@ -162,7 +162,7 @@ package final class MemoryByteSource: ByteSource {
 
   package func takeLiteralStringBytes(into taken: inout [UInt8]) -> Int {
     let start = position
-    position = AskKit.takeLiteralStringBytes(bytes, from: start, to: bytes.count, into: &taken)
+    position = AskCore.takeLiteralStringBytes(bytes, from: start, to: bytes.count, into: &taken)
     return position - start
   }
 

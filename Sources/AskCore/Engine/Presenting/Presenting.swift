@@ -33,15 +33,15 @@ extension Alert {
   }
 
   /// Shows the alert on `console`, waits for the answer and returns it, as
-  /// ``present()-790z0`` does on the terminal; then runs the chosen button's
+  /// ``present()-l0zt`` does on the terminal; then runs the chosen button's
   /// ``Button/handler``.
   ///
   /// ```swift
   /// let console = ScriptedConsole(answers: ["neg"])
   /// let response = try sheet.present(on: console)  // .button(Button("Negotiate"))
   /// ```
-  /// - Returns: as ``present()-790z0``.
-  /// - Throws: what ``Console/answer(_:)`` throws: as ``present()-790z0`` on a
+  /// - Returns: as ``present()-l0zt``.
+  /// - Throws: what ``Console/answer(_:)`` throws: as ``present()-l0zt`` on a
   ///   terminal; ``AskError/scriptExhausted`` when a script runs out of
   ///   answers.
   public func present(on console: some Console) throws(AskError) -> Response {
