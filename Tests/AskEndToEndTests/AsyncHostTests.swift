@@ -32,6 +32,37 @@ struct AsyncHostTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("Ctrl-Z stops an async prompt at once, five times over, and fg draws it once more each time: the stop is sent to the presenting thread itself")
+  func stopAndContinue() throws {
+    // Sent to the process, the stop went to the main thread (the kernel's
+    // first choice), which took it only after the presenting thread had
+    // put the session's action back: caught again, drawn again, and
+    // sometimes never stopped.
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type("'\(HostTests.probe)' async\r")
+    try pty.waitForPrompt("Choice [1-4")
+    let prompt = "\u{1B}[1mAvailable"  // the sheet's title as drawn, not the command echoed
+    for round in 1...5 {
+      try pty.waitForKeysRead()
+      let (drawn, stops) = (pty.count(prompt), pty.count("Stopped"))
+      pty.type("\u{1A}")
+      try pty.waitUntil("stopped, round \(round)") { pty.count("Stopped") > stops }
+      #expect(pty.count(prompt) == drawn, "drawn again before it stopped, round \(round)")
+      pty.type("fg\r")
+      try pty.waitUntil("drawn again after fg, round \(round)") { pty.count(prompt) > drawn }
+      try pty.waitForModes(canonical: false)
+      #expect(pty.count(prompt) == drawn + 1, "drawn more than once after fg, round \(round)")
+    }
+    pty.type("2\r")  // Negotiate: spec index 1
+    try pty.waitFor("async sheet: chose Negotiate")
+    #expect(pty.count("Stopped") == 5)
+    #expect(pty.count(prompt) == 6, "drawn once, then once after each fg")
+    try pty.waitFor("$ ")
+    pty.type("exit\r")
+    #expect(try pty.waitForExit() == 0)
+  }
+
   @Test("Cancelling the presenting task ends the prompt: modes back, the error thrown, the host goes on")
   func cancelled() throws {
     let directory = try TemporaryDirectory()

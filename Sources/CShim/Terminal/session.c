@@ -861,7 +861,13 @@ static void stop(struct ask_session *s, int sig) {
   sigemptyset(&set);
   sigaddset(&set, sig);
   pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-  kill(getpid(), sig); /* stops here until SIGCONT */
+  /* Sent to this thread, which takes it before raise returns: the default
+   * action stops the whole process here until SIGCONT. Sent to the
+   * process, the kernel gives it first to the main thread — another
+   * thread than this one under an async prompt —, which may take it only
+   * after the line below has put the session's action back: caught again,
+   * the prompt was drawn again and again, and sometimes never stopped. */
+  raise(sig);
   ask_action_exchange(sig, &ours, NULL);
   /* Continued: as the kernel's SIGCONT discards pending stop signals,
    * the stops noted before it (a SIGTTOU the group got while it stopped)
