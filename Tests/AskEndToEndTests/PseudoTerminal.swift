@@ -234,6 +234,19 @@ final class PseudoTerminal {
     throw failure("waitForKeysRead: \(done ? "the child exited" : "timed out after \(timeout) s")")
   }
 
+  /// Waits until every key typed so far has been written to the terminal
+  /// and at least `count` bytes wait in its input queue, unread (the
+  /// program stopped, say). Throws on timeout and without a terminal.
+  func waitForKeysQueued(_ count: Int32, timeout: Double = 5) throws {
+    guard slave >= 0, !hungUp else {
+      throw failure("waitForKeysQueued: \(hungUp ? "the terminal was hung up" : "no terminal")")
+    }
+    var queued: Int32 = 0
+    _ = pump(timeout: timeout) { pendingKeys.isEmpty && ioctl(slave, UInt(TIOCINQ), &queued) == 0 && queued >= count }
+    if pendingKeys.isEmpty && queued >= count { return }
+    throw failure("waitForKeysQueued: \(queued) bytes queued after \(timeout) s, not \(count)")
+  }
+
   /// Keeps servicing the terminal and pipes for `seconds`, whatever happens.
   /// Only for a test of time itself (ask's 100 ms rule for a lone Esc, which
   /// nothing on the screen, in the modes or in /proc shows): to wait for

@@ -128,6 +128,34 @@ struct SharedTerminalTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("An ask that ends while another prompt has the terminal leaves the keys typed for that prompt: parallel askpass helpers are one process group")
+  func endingLeavesTheHoldersInput() throws {
+    // Each ask discards input pending on the terminal as it exits; the
+    // helpers of `xargs -P4` share a process group, so one that ended just
+    // after the next had drawn took the next one's password from it.
+    let pty = try AskSession.shell("""
+      ask -s secure -t Vault </dev/tty > "$HOME/secret" & echo $! > "$HOME/pid"
+      until [ -e "$HOME/go" ]; do sleep 0.05; done
+      ask --version > /dev/null; echo "version $?" > "$HOME/ended"
+      wait
+      """)
+    try pty.waitForPrompt("Password: ")
+    try pty.waitForModes(echo: false, canonical: false)
+    let holder = try Self.pid(pty, "pid")
+    kill(holder, SIGSTOP)  // the terminal held, and nothing read
+    pty.type("s3cret\r")
+    try pty.waitForKeysQueued(7)
+    #expect(creat(pty.temporaryDirectory + "/go", 0o600) >= 0)
+    try pty.waitUntil("the other ask ended") {
+      (try? ArtifactsTests.read(pty.temporaryDirectory + "/ended")) == "version 0\n"
+    }
+    kill(holder, SIGCONT)
+    #expect(try pty.waitForExit() == 0)
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/secret") == "s3cret\n")
+    #expect(!pty.screen.contains("s3cret"))
+    #expect(pty.termiosRestored)
+  }
+
   @Test("Two git credential fill in parallel with core.askPass=ask-askpass: four prompts in turn, each username and password read back by its own git")
   func twoGitsInParallel() throws {
     let pty = try AskSession.shell(AskpassTests.linked("""

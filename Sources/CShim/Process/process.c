@@ -2,6 +2,7 @@
  * that are never left closed, and pending input discarded on the way out.
  * A library host calls neither. */
 #include "CShim.h"
+#include "../Terminal/turn.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -33,7 +34,18 @@ int ask_reserve_standard_fds(void) {
 void ask_discard_pending_input(void) {
   int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return;
-  if (tcgetpgrp(fd) == getpgrp()) (void)tcflush(fd, TCIFLUSH);
+  if (tcgetpgrp(fd) == getpgrp()) {
+    /* Only when no other prompt has the terminal's turn: what is pending
+     * then was typed for it (the askpass helpers of `xargs -P`, of git's
+     * parallel fetches, are one foreground process group). */
+    struct ask_turn turn;
+    ask_turn_open(&turn, fd, 0);
+    if (ask_turn_try(&turn)) {
+      (void)tcflush(fd, TCIFLUSH);
+      ask_turn_give(&turn);
+    }
+    ask_turn_close(&turn);
+  }
   close(fd);
 }
 

@@ -19,9 +19,11 @@
 int ask_reserve_standard_fds(void);
 
 /* Discards input pending on the controlling terminal when this process is
- * in its foreground process group: on every way out of `ask`, typed-ahead
- * lines must not reach the shell (SPEC §5). A session does it itself when
- * it ends; this is for ways out without one (an early error). */
+ * in its foreground process group and no other prompt has the terminal's
+ * turn: on every way out of `ask`, typed-ahead lines must not reach the
+ * shell (SPEC §5), nor may they be taken from the prompt they were typed
+ * for. A session does it itself when it ends, before giving the turn; this
+ * is for ways out without one (an early error). */
 void ask_discard_pending_input(void);
 
 /* 1 when `sig`'s action is SIG_IGN now, else 0. */
