@@ -76,12 +76,13 @@ QUIET = re.compile(
 # A line naming a Swift Testing test: a test case's line names it last.
 TEST_NAME = re.compile(r' to ("(?:[^"\\]|\\.)*"|\S+\(.*\)) started\.$|^\S+ Test ("(?:[^"\\]|\\.)*"|\S+\([^)]*\))')
 COUNTS = re.compile(r"(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$")
-# A line that says what failed: a failed test or issue (Swift Testing's ✘),
-# an error, a sanitizer's or libFuzzer's report (with the failing input in
-# Base64), a count of failures above zero. `total` repeats a failed stage's
-# first ones under its table, where a log cut to its end still shows them.
-FAILURE = re.compile(r"✘|FAILED|ERROR|[Ee]rror:|Fatal error|SUMMARY:|fuzz check failed|Base64:|Test unit written"
-                     r"|\b[1-9]\d* failed")
+# A line that says what failed, among those shown: a failed test or issue
+# (Swift Testing's ✘), an error, a sanitizer's or libFuzzer's report (with
+# the failing input in Base64), a count of failures above zero. `total`
+# repeats a failed stage's first ones under its table, where a log cut to
+# its end still shows them.
+FAILURE = re.compile(r"✘|\bFAILED\b|\bERROR\b|\b[Ee]rror:|Fatal error|SUMMARY:|fuzz check failed|^Base64:"
+                     r"|Test unit written|\b[1-9]\d* failed")
 # How many of a failed stage's failure lines `total` repeats.
 FAILURE_LINES = 8
 # Zero-width characters a terminal draws as nothing.
@@ -293,7 +294,8 @@ def run(results, name, command, xunit=None, counts=False, no_warnings=False, kee
                 log.write(text + "\n")
                 if no_warnings and "warning:" in text:
                     warnings += 1
-                if len(failure_lines) < FAILURE_LINES and FAILURE.search(text):
+                # Among the lines shown (not a test that started or passed).
+                if len(failure_lines) < FAILURE_LINES and not QUIET.match(text) and FAILURE.search(text):
                     failure_lines.append(text)
                 found = COUNTS.search(text)
                 if found:
