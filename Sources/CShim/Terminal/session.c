@@ -441,9 +441,12 @@ int ask_session_end(ask_session_t *s) {
   sigfillset(&all);
   pthread_sigmask(SIG_BLOCK, &all, &before);
   if (!s->mask_saved) s->saved_mask = before;
-  /* Not held (answers from a pipe, or released): still, nothing typed
-   * ahead may reach the shell. */
-  if (s->modes != HELD && s->fd >= 0 && tcgetpgrp(s->fd) == getpgrp()) (void)tcflush(s->fd, TCIFLUSH);
+  /* Not held (answers from a pipe, released, or still waiting for the
+   * turn): still, nothing typed ahead may reach the shell — unless another
+   * prompt has the terminal: then it is that prompt's (the helpers of
+   * `xargs -P` are one process group). put_back gives the turn taken. */
+  if (s->modes != HELD && s->fd >= 0 && tcgetpgrp(s->fd) == getpgrp() && ask_turn_try(&s->turn))
+    (void)tcflush(s->fd, TCIFLUSH);
   /* And a terminal that is not ours, whose secret was read as a line
    * (`setsid ask -s secure`): what was typed after must not reach its shell. */
   if (s->hidden_fd >= 0 && !s->hidden) (void)tcflush(s->hidden_fd, TCIFLUSH);
