@@ -161,6 +161,38 @@ struct SharedTerminalTests {
     #expect(pty.termiosRestored)
   }
 
+  @Test("A line typed ahead for the shell is discarded as ask ends, even while a prompt stopped from outside (SIGSTOP) keeps the terminal's turn")
+  func typedAheadWithStoppedHolder() throws {
+    // The stopped prompt cannot see its stop, and keeps the turn; the shell
+    // has the terminal (canonical) and what is typed is the shell's.
+    let pty = try AskSession.interactiveShell()
+    try pty.waitFor("$ ")
+    pty.type("ask -s secure -t Vault\r")
+    try pty.waitForPrompt("Password: ")
+    let holder = try #require(pty.processes(named: "ask").first).pid
+    kill(holder, SIGSTOP)
+    try pty.waitFor("Stopped")
+    let go = pty.temporaryDirectory + "/go"
+    pty.type("until [ -e '\(go)' ]; do sleep 0.05; done; ask --bogus; echo status $?\r")
+    try pty.waitUntil("the shell running the line") { !pty.processes(named: "sleep").isEmpty }
+    pty.type("echo LEAKED-$((6*7))\r")
+    try pty.waitForKeysQueued(20)
+    #expect(creat(go, 0o600) >= 0)
+    try pty.waitFor("status 2")
+    try pty.waitUntil("the shell's prompt again") { pty.screen.hasSuffix("$ ") }
+    let ranTheLine = pty.screen.contains("LEAKED-42")  // a Bool: the screen holds escapes
+    #expect(!ranTheLine, "\(loggedText(pty.screen, limit: 400))")
+    kill(holder, SIGKILL)
+    // bash may not have seen the stopped job end yet: its first exit then
+    // says "There are stopped jobs.", and a second one exits.
+    pty.type("exit\r")
+    try pty.waitUntil("the shell gone, or its warning") {
+      pty.exitStatus != nil || pty.screen.contains("There are stopped jobs.")
+    }
+    if pty.exitStatus == nil { pty.type("exit\r") }
+    #expect(try pty.waitForExit() == 0)
+  }
+
   @Test("Two git credential fill in parallel with core.askPass=ask-askpass: four prompts in turn, each username and password read back by its own git")
   func twoGitsInParallel() throws {
     let pty = try AskSession.shell(AskpassTests.linked("""

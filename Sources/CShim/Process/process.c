@@ -35,15 +35,12 @@ void ask_discard_pending_input(void) {
   int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return;
   if (tcgetpgrp(fd) == getpgrp()) {
-    /* Only when no other prompt has the terminal's turn: what is pending
-     * then was typed for it (the askpass helpers of `xargs -P`, of git's
-     * parallel fetches, are one foreground process group). */
+    /* Not when another prompt has the terminal's turn and reads it: what
+     * is pending then was typed for it (the askpass helpers of `xargs -P`,
+     * of git's parallel fetches, are one foreground process group). */
     struct ask_turn turn;
     ask_turn_open(&turn, fd, 0);
-    if (ask_turn_try(&turn)) {
-      (void)tcflush(fd, TCIFLUSH);
-      ask_turn_give(&turn);
-    }
+    if (ask_turn_may_discard(&turn, fd)) (void)tcflush(fd, TCIFLUSH);
     ask_turn_close(&turn);
   }
   close(fd);

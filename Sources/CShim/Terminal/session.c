@@ -443,9 +443,11 @@ int ask_session_end(ask_session_t *s) {
   if (!s->mask_saved) s->saved_mask = before;
   /* Not held (answers from a pipe, released, or still waiting for the
    * turn): still, nothing typed ahead may reach the shell — unless another
-   * prompt has the terminal: then it is that prompt's (the helpers of
-   * `xargs -P` are one process group). put_back gives the turn taken. */
-  if (s->modes != HELD && s->fd >= 0 && tcgetpgrp(s->fd) == getpgrp() && ask_turn_try(&s->turn))
+   * prompt has the terminal and reads it: then it is that prompt's (the
+   * helpers of `xargs -P` are one process group). put_back gives the turn
+   * taken. */
+  if (s->modes != HELD && s->fd >= 0 && tcgetpgrp(s->fd) == getpgrp() &&
+      ask_turn_may_discard(&s->turn, s->fd))
     (void)tcflush(s->fd, TCIFLUSH);
   /* And a terminal that is not ours, whose secret was read as a line
    * (`setsid ask -s secure`): what was typed after must not reach its shell. */

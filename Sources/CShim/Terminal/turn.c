@@ -40,6 +40,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -148,6 +149,12 @@ int ask_turn_try(struct ask_turn *turn) {
   ask_turn_announce(turn, 0);
   if (turn->reserved && set_lock(turn, F_UNLCK, CLAIM_BASE + getpid(), 0) == 0) turn->reserved = 0;
   return 1;
+}
+
+int ask_turn_may_discard(struct ask_turn *turn, int fd) {
+  if (ask_turn_try(turn)) return 1;
+  struct termios modes;
+  return tcgetattr(fd, &modes) == 0 && (modes.c_lflag & ICANON);
 }
 
 void ask_turn_give(struct ask_turn *turn) {

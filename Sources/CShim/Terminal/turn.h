@@ -31,6 +31,15 @@ void ask_turn_close(struct ask_turn *turn);
  * 1 (also without a node), or 0. */
 int ask_turn_try(struct ask_turn *turn);
 
+/* Whether input pending on terminal `fd` may be discarded (a process on
+ * its way out, or a session ending without the terminal held): 1 when
+ * this takes the turn (the caller gives it back) or when the terminal is
+ * in canonical mode — no prompt reads it key by key now, whoever has the
+ * turn (a holder stopped from outside by SIGSTOP keeps it while its shell
+ * has the terminal); 0 when another prompt has the turn and reads the
+ * terminal: what is pending was typed for it. */
+int ask_turn_may_discard(struct ask_turn *turn, int fd);
+
 /* Gives the turn back, with the line lock and any announcement. */
 void ask_turn_give(struct ask_turn *turn);
 
