@@ -216,6 +216,23 @@ def drained_lines(stream, child):
         yield from lines
 
 
+# Where a Swift Testing event line begins (◇, ✔ or ✘, then Test or Suite).
+EVENT_START = re.compile(rb"(?<=.)(?=(?:\xe2\x97\x87|\xe2\x9c\x94|\xe2\x9c\x98) (?:Test|Suite) )")
+
+
+def event_lines(lines):
+    """`lines`, with a line that holds a second Swift Testing event cut
+    before it: a write of Swift Testing's cut short by a signal that a test
+    delivered in its process loses the rest of its line, newline included,
+    and the next event's line runs on from there (seen once: a 367-column
+    line, two `started` lines in one)."""
+    for raw in lines:
+        if raw is None:
+            yield raw
+        else:
+            yield from EVENT_START.split(raw)
+
+
 def xunit_counts(path):
     """(passed, failed, skipped) of a Swift Testing JUnit XML file, or None."""
     try:
@@ -286,7 +303,7 @@ def run(results, name, command, xunit=None, counts=False, no_warnings=False, kee
             notes.append("cannot run %s: %s" % (command[0], error.strerror))
         if child is not None:
             passing_on = pass_signals_to(child)
-            for raw in drained_lines(child.stdout, child):
+            for raw in event_lines(drained_lines(child.stdout, child)):
                 if raw is None:
                     lingered = True
                     break
