@@ -221,13 +221,10 @@ final class PseudoTerminal {
   /// does not count as queued. Throws on timeout, once the child has exited,
   /// and without a terminal.
   func waitForKeysRead(timeout: Double = 5) throws {
-    guard slave >= 0, !hungUp else {
-      throw failure("waitForKeysRead: \(hungUp ? "the terminal was hung up" : "no terminal")")
-    }
+    try requireTerminal("waitForKeysRead")
     var read = false
     let done = pump(timeout: timeout) {
-      var queued: Int32 = 0
-      read = pendingKeys.isEmpty && ioctl(slave, UInt(TIOCINQ), &queued) == 0 && queued == 0
+      read = queuedKeys == 0
       return read || finished
     }
     if read { return }
@@ -238,13 +235,30 @@ final class PseudoTerminal {
   /// and at least `count` bytes wait in its input queue, unread (the
   /// program stopped, say). Throws on timeout and without a terminal.
   func waitForKeysQueued(_ count: Int32, timeout: Double = 5) throws {
-    guard slave >= 0, !hungUp else {
-      throw failure("waitForKeysQueued: \(hungUp ? "the terminal was hung up" : "no terminal")")
+    try requireTerminal("waitForKeysQueued")
+    var queued: Int32?
+    _ = pump(timeout: timeout) {
+      queued = queuedKeys
+      return (queued ?? -1) >= count
     }
+    if (queued ?? -1) >= count { return }
+    throw failure("waitForKeysQueued: \(queued.map(String.init) ?? "keys not yet written or no") bytes queued after \(timeout) s, not \(count)")
+  }
+
+  /// The bytes in the terminal's input queue, unread, once every key typed
+  /// has been written to it; `nil` while some are still to be written (or
+  /// the queue cannot be read).
+  private var queuedKeys: Int32? {
     var queued: Int32 = 0
-    _ = pump(timeout: timeout) { pendingKeys.isEmpty && ioctl(slave, UInt(TIOCINQ), &queued) == 0 && queued >= count }
-    if pendingKeys.isEmpty && queued >= count { return }
-    throw failure("waitForKeysQueued: \(queued) bytes queued after \(timeout) s, not \(count)")
+    guard pendingKeys.isEmpty, ioctl(slave, UInt(TIOCINQ), &queued) == 0 else { return nil }
+    return queued
+  }
+
+  /// Throws for `what` when there is no terminal, or it was hung up.
+  private func requireTerminal(_ what: String) throws {
+    guard slave >= 0, !hungUp else {
+      throw failure("\(what): \(hungUp ? "the terminal was hung up" : "no terminal")")
+    }
   }
 
   /// Keeps servicing the terminal and pipes for `seconds`, whatever happens.
