@@ -15,7 +15,8 @@ public func fuzzAssuan(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   func serve(_ line: Substring) {
     lines += 1
     guard let (name, argument) = Assuan.command(in: line) else { return }
-    require(!name.contains(" "), "command word \(name.debugDescription)")
+    require(!name.unicodeScalars.contains { $0 == " " || $0 == "\t" }, "command word \(name.debugDescription)")
+    require(!argument.begins(with: " ") && !argument.begins(with: "\t"), "argument \(argument.debugDescription)")
     if let reply = state.apply(name, Assuan.percentDecoded(argument)) {
       require(!reply.contains("\n") && (reply == "OK" || reply.hasPrefix("ERR ")), "reply \(reply.debugDescription)")
     }

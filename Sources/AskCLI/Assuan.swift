@@ -8,12 +8,14 @@ import AskCore
 enum Assuan {
   /// One command line: the command word in capitals and its argument
   /// (still percent-escaped), or `nil` for a line that gets no reply (an
-  /// empty line or a `#` comment, as libassuan).
+  /// empty line or a `#` comment, as libassuan). The word ends at the
+  /// first space or tab, and those after it are not the argument's
+  /// (libassuan's `dispatch_command`) — cut between scalars, so a blank
+  /// and a combining mark after it still end the word.
   static func command(in line: Substring) -> (name: String, argument: Substring)? {
-    if line.isEmpty || line.hasPrefix("#") { return nil }
-    let name = line.prefix { $0 != " " }.uppercased()
-    let argument = line.drop { $0 != " " }.drop { $0 == " " }
-    return (name, argument)
+    if line.isEmpty || line.begins(with: "#") { return nil }
+    let (word, rest) = line.cut(where: isBlank)
+    return (word.uppercased(), rest?.droppingLeading(isBlank) ?? "")
   }
 
   /// `text` with Assuan's percent escapes decoded (`%0A` is LF, `%25` `%`);
@@ -123,10 +125,9 @@ extension Pinentry.State {
     case "": return Pinentry.Reply.syntax  // white space before the command (libassuan)
     case "NOP", "HELP": return "OK"
     case "OPTION":
-      let option = text.prefix { $0 != "=" && $0 != " " }
+      let (option, rest) = text.cut { $0 == "=" || isBlank($0) }
       guard !option.isEmpty else { return Pinentry.Reply.syntax }
-      let value = text.dropFirst(option.count).drop { $0 == "=" || $0 == " " }
-      options[String(option)] = String(value)
+      options[String(option)] = String(rest?.droppingLeading { $0 == "=" || isBlank($0) } ?? "")
     case "SETTITLE": title = text
     case "SETDESC": description = text
     case "SETPROMPT": prompt = text

@@ -89,10 +89,10 @@ enum OptionParser {
         parsed.positional += arguments[(index + 1)...]
         break
       }
-      if argument.hasPrefix("--") {
-        let body = argument.dropFirst(2)
-        let name = String(body.prefix { $0 != "=" })
-        let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+      if argument.begins(with: "--") {
+        let (head, tail) = Substring(argument.unicodeScalars.dropFirst(2)).cut(at: "=")
+        let name = String(head)
+        let inline = tail.map(String.init)
         guard let spec = table.first(where: { $0.long == name }) else {
           guard let meant = Suggestion.closest(to: name, among: table.map(\.long)) else {
             // TRANSLATORS: %s is the option as written ('--titel', '-x').
@@ -111,11 +111,13 @@ enum OptionParser {
           let value = if let inline { inline } else { try takeValue(for: written) }
           try store(spec, value, as: written)
         }
-      } else if argument.hasPrefix("-"), argument.count > 1 {
-        var letters = Substring(argument.dropFirst())
-        while let letter = letters.first {
-          letters = letters.dropFirst()
-          guard let spec = table.first(where: { $0.short == letter }) else {
+      } else if argument.begins(with: "-"), argument.unicodeScalars.count > 1 {
+        // Letter by letter as getopt takes them: a combining mark after
+        // one is the next letter (or the value), not part of it.
+        var letters = Substring(argument.unicodeScalars.dropFirst())
+        while let letter = letters.unicodeScalars.first {
+          letters = Substring(letters.unicodeScalars.dropFirst())
+          guard let spec = table.first(where: { $0.short == Character(letter) }) else {
             // TRANSLATORS: %s is the option as written ('--titel', '-x').
             throw .usage(localized("Unknown option '%s'", "-" + String(letter)))
           }

@@ -55,7 +55,7 @@ enum PasswordAgent {
     var modeGiven: String?
     var index = 0
     func value(_ name: String, _ argument: String) throws(CommandError) -> String {
-      if argument.hasPrefix(name + "=") { return String(argument.dropFirst(name.count + 1)) }
+      if argument.begins(with: name + "=") { return String(argument.cut(at: "=").tail ?? "") }
       index += 1
       // TRANSLATORS: %s is the option as written ('--title', '-t').
       guard index < arguments.count else { throw .usage(localized("Missing value for '%s'", name)) }
@@ -71,20 +71,20 @@ enum PasswordAgent {
         modeGiven = argument
         options.mode = argument == "--query" ? .query : argument == "--watch" ? .watch : .list
       case "--console": options.console = "/dev/console"
-      case _ where argument.hasPrefix("--console="):
-        let device = String(argument.dropFirst("--console=".count))
+      case _ where argument.begins(with: "--console="):
+        let device = String(argument.cut(at: "=").tail ?? "")
         guard !device.isEmpty else {
           // TRANSLATORS: the first %s is the value given, the second the option, the third what it takes.
           throw .usage(localized("The value '%s' is invalid for '%s': expected %s", "", "--console", localized("a terminal's path")))
         }
         options.console = device
-      case _ where argument == "--print" || argument.hasPrefix("--print="):
+      case _ where argument == "--print" || argument.begins(with: "--print="):
         let given = try value("--print", argument)
         guard given == "json" || given == "title" else {
           throw .usage(localized("The value '%s' is invalid for '%s': expected %s", TerminalText.visible(given), "--print", "title, json"))
         }
         options.json = given == "json"
-      case _ where argument == "--color" || argument.hasPrefix("--color="):
+      case _ where argument == "--color" || argument.begins(with: "--color="):
         let given = try value("--color", argument)
         guard let mode = ColorMode(name: given) else {
           throw .usage(localized("The value '%s' is invalid for '%s': expected %s", TerminalText.visible(given), "--color", "auto, always, never"))

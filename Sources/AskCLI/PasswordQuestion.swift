@@ -47,7 +47,7 @@ struct PasswordQuestion: Equatable {
   }
 
   /// The file name without its folder (`ask.Ab12Cd`).
-  var name: String { String(path.split(separator: "/").last ?? Substring(path)) }
+  var name: String { path.unicodeScalars.split(separator: "/").last.map { String($0) } ?? path }
 
   /// CLOCK_MONOTONIC now, in microseconds (NotAfter's clock).
   static func now() -> UInt64 {
@@ -116,33 +116,34 @@ struct PasswordQuestion: Equatable {
     var values: [String: String] = [:]
     var section: String?
     var sawAsk = false
-    // CR LF is one Character to Swift: split on it too, as on LF.
-    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    // Cut by scalars (ScalarCut.swift): CR LF is one Character to Swift.
+    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
     for (index, raw) in lines.enumerated() {
-      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-      let trimmed = line.trimmingBlanks()
+      let line = raw.ends(with: "\r") ? Substring(raw.unicodeScalars.dropLast()) : raw
+      let trimmed = line.trimming(isBlank)
       // TRANSLATORS: why a question file was skipped, after "skipped FILE: "; %d is a line number.
       func notIni() -> Problem { Problem(reason: localized("it is not an ini file (line %d)", String(index + 1))) }
       if trimmed.unicodeScalars.contains("\0") { throw notIni() }
-      if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix(";") { continue }
-      if trimmed.hasPrefix("[") {
-        guard trimmed.hasSuffix("]"), trimmed.count >= 3 else { throw notIni() }
-        section = String(trimmed.dropFirst().dropLast())
+      if trimmed.isEmpty || trimmed.begins(with: "#") || trimmed.begins(with: ";") { continue }
+      if trimmed.begins(with: "[") {
+        guard trimmed.ends(with: "]"), trimmed.unicodeScalars.count >= 3 else { throw notIni() }
+        section = String(trimmed.unicodeScalars.dropFirst().dropLast())
         if section == "Ask" { sawAsk = true }
         continue
       }
-      guard let equals = trimmed.firstIndex(of: "=") else {
+      let (head, value) = trimmed.cut(at: "=")
+      guard let value else {
         // As systemd's parser does: a line without `=` is ignored — the
         // rest of a Message with a line break, which systemd-ask-password
         // writes as it is.
         if section == nil { throw notIni() }
         continue
       }
-      let key = trimmed[..<equals].trimmingBlanks()
+      let key = head.trimming(isBlank)
       guard section != nil, !key.isEmpty,
             key.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || $0 == "_" || $0 == "-" })
       else { throw notIni() }
-      if section == "Ask" { values[String(key)] = String(trimmed[trimmed.index(after: equals)...].trimmingBlanks()) }
+      if section == "Ask" { values[String(key)] = String(value.trimming(isBlank)) }
     }
     // TRANSLATORS: why a question file was skipped, after "skipped FILE: ";
     // [Ask] is the section's name in the file: it stays as it is.
@@ -205,17 +206,5 @@ struct PasswordQuestion: Equatable {
     return found.sorted {
       ($0.time.tv_sec, $0.time.tv_nsec, $0.path) < ($1.time.tv_sec, $1.time.tv_nsec, $1.path)
     }.map(\.path)
-  }
-}
-
-extension StringProtocol {
-  /// Without the spaces and tabs at either end (systemd's parser strips
-  /// those around keys and values).
-  func trimmingBlanks() -> SubSequence {
-    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let start = firstIndex(where: { !isBlank($0) }), let end = lastIndex(where: { !isBlank($0) }) else {
-      return self[endIndex...]
-    }
-    return self[start...end]
   }
 }

@@ -61,11 +61,12 @@ enum Pinentry {
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
-      let name = String(argument.prefix { $0 != "=" })
+      let (head, inline) = argument.cut(at: "=")
+      let name = String(head)
       if valueOptions.contains(name) {
         let value: String
-        if argument.contains("=") {
-          value = String(argument.drop { $0 != "=" }.dropFirst())
+        if let inline {
+          value = String(inline)
         } else {
           index += 1
           // TRANSLATORS: %s is the option as written ('--title', '-t').

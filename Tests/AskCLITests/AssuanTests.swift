@@ -22,6 +22,32 @@ struct AssuanTests {
     #expect(Assuan.command(in: "# a comment") == nil)
   }
 
+  // A blank then a combining mark is one Character to Swift; libassuan
+  // cuts at the blank's byte (fuzzing found it: "OPTION" read as part of
+  // a command word "OPTION \u{345}…").
+  @Test("The command word ends at the first space or tab, even one a combining mark follows; blanks after it are not the argument's", arguments: [
+    (LoggedText("option \u{345}x"), "OPTION", LoggedText("\u{345}x")),
+    (LoggedText("SETDESC\t \u{301}a b"), "SETDESC", LoggedText("\u{301}a b")),
+    (LoggedText("NOP\u{301}"), "NOP\u{301}", LoggedText("")),
+    (LoggedText("GETPIN \t"), "GETPIN", LoggedText("")),
+  ])
+  func commandWord(line: LoggedText, name: String, argument: LoggedText) {
+    let command = Assuan.command(in: Substring(line.text))
+    #expect(command?.name.unicodeScalars.elementsEqual(name.unicodeScalars) == true)
+    #expect(command?.argument.unicodeScalars.elementsEqual(argument.text.unicodeScalars) == true)
+  }
+
+  @Test("OPTION's name ends at '=' or a blank, even one a combining mark follows", arguments: [
+    (LoggedText("ttyname=\u{301}x"), "ttyname", LoggedText("\u{301}x")),
+    (LoggedText("lc-ctype \u{301}"), "lc-ctype", LoggedText("\u{301}")),
+    (LoggedText("grab"), "grab", LoggedText("")),
+  ])
+  func optionName(text: LoggedText, name: String, value: LoggedText) {
+    var state = Pinentry.State()
+    #expect(state.apply("OPTION", text.text) == "OK")
+    #expect(state.options[name]?.unicodeScalars.elementsEqual(value.text.unicodeScalars) == true)
+  }
+
   @Test("Lines are framed by LF, a CR before it dropped; a last line without LF is incomplete, never a command (libassuan's GPG_ERR_ASS_INCOMPLETE_LINE)")
   func framing() throws {
     var reader = Assuan.LineReader()

@@ -41,6 +41,13 @@ struct PasswordQuestionTests {
     #expect(question.message == "Disk")
   }
 
+  @Test("Keys, values and comments are cut by scalars, as systemd's parser cuts bytes: a combining mark after '=' or a blank is the value's")
+  func combiningMarks() throws {
+    let question = try PasswordQuestion.parse("[Ask]\n#\u{301} PID=1\nPID=7\nSocket=\(Self.socket)\nMessage= \u{301}Disk\u{301} \n", path: Self.path)
+    #expect(question.pid == 7)
+    #expect(question.message?.unicodeScalars.elementsEqual("\u{301}Disk\u{301}".unicodeScalars) == true)
+  }
+
   @Test("NotAfter=0 is no limit; keys of other sections are not the question's")
   func noLimit() throws {
     let question = try PasswordQuestion.parse("[Other]\nPID=1\n[Ask]\nPID=7\nSocket=\(Self.socket)\nNotAfter=0\n", path: Self.path)
@@ -74,6 +81,7 @@ struct PasswordQuestionTests {
     (["--watch", "--console"], PasswordAgent.Options(mode: .watch, console: "/dev/console")),
     (["--list", "--print", "json"], PasswordAgent.Options(mode: .list, json: true)),
     (["--console=/dev/tty3", "--query"], PasswordAgent.Options(mode: .query, console: "/dev/tty3")),
+    (["--console=\u{301}x", "--query"], PasswordAgent.Options(mode: .query, console: "\u{301}x")),
   ] as [([String], PasswordAgent.Options)])
   func options(arguments: [String], expected: PasswordAgent.Options) throws {
     #expect(try PasswordAgent.options(arguments) == expected)

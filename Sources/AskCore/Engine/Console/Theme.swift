@@ -88,13 +88,13 @@ package struct Theme: Sendable, Equatable {
   /// at start-up, and libedit, which loads it too, starts only when a line
   /// is edited — after the colour is decided, and never for a secure field.
   static func terminfoColors(_ term: String, environment: (String) -> String?) -> Int? {
-    guard let first = term.utf8.first, !term.contains("/"), first != UInt8(ascii: ".") else { return nil }
+    guard let first = term.utf8.first, !term.utf8.contains(UInt8(ascii: "/")), first != UInt8(ascii: ".") else { return nil }
     if let colors = knownColors(term, environment: environment) { return colors }
     var directories: [String] = []
     if let dir = environment("TERMINFO") { directories.append(dir) }
     if let home = environment("HOME") { directories.append(home + "/.terminfo") }
     if let dirs = environment("TERMINFO_DIRS") {
-      directories += dirs.split(separator: ":").map(String.init)
+      directories += dirs.unicodeScalars.split(separator: ":").map { String($0) }
     }
     directories += ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
     let letter = String(UnicodeScalar(first))
