@@ -62,6 +62,12 @@ struct ask_line {
   int editrc_read;          /* it was read (or there is none) */
   int vi;                   /* the editrc chose vi mode */
   int held;                 /* a byte read after a lone Esc, to read again (vi), or -1 */
+  unsigned char replay[4];  /* bytes read before libedit started, for read_char to read again */
+  int replay_count, replay_next;
+  char *typed;              /* the line of a read without libedit (read_typed); owned */
+  size_t typed_length, typed_capacity;
+  char *kept[HISTORY_SIZE]; /* answers remembered before libedit started, oldest first */
+  int kept_count;
 };
 
 static struct ask_line *session_of(EditLine *el) {
@@ -402,6 +408,10 @@ static int read_char(EditLine *el, wchar_t *wc) {
   int have = 0, need = 0, drawn = !s->draws;
   for (;;) {
     unsigned char c;
+    if (s->replay_next < s->replay_count) { /* read before libedit started (read_typed) */
+      c = s->replay[s->replay_next++];
+      goto decode;
+    }
     if (s->held >= 0) { /* the key after a vi Esc, read already */
       c = (unsigned char)s->held;
       s->held = -1;
@@ -759,6 +769,11 @@ static int start_editor(struct ask_line *s, int spare, int master) {
   el_set(s->el, EL_SETFP, 1, s->draws ? s->err : s->out);
   HistEvent event;
   history(s->history, &event, H_SETSIZE, HISTORY_SIZE);
+  for (int i = 0; i < s->kept_count; i++) { /* answered before libedit started */
+    if (history(s->history, &event, H_ENTER, s->kept[i]) != -1) s->remembered++;
+    free(s->kept[i]);
+  }
+  s->kept_count = 0;
   el_set(s->el, EL_CLIENTDATA, (void *)s);
   el_set(s->el, EL_PROMPT_ESC, prompt_of, '\1'); /* \1 wraps invisible bytes */
   el_set(s->el, EL_GETCFN, read_char);
@@ -849,6 +864,133 @@ fail: {
 }
 }
 
+/* read_typed's answer when a key needs libedit: the bytes read for it are
+ * in s->replay, the line so far in s->typed. */
+enum { NEEDS_EDITOR = -1 };
+
+/* Appends `length` bytes to the typed line; 0 when memory ran out. */
+static int append_typed(struct ask_line *s, const unsigned char *bytes, size_t length) {
+  if (s->typed_length + length + 1 > s->typed_capacity) {
+    size_t capacity = (s->typed_length + length + 1) * 2;
+    char *grown = realloc(s->typed, capacity);
+    if (grown == NULL) return 0;
+    s->typed = grown;
+    s->typed_capacity = capacity;
+  }
+  memcpy(s->typed + s->typed_length, bytes, length);
+  s->typed_length += length;
+  s->typed[s->typed_length] = '\0';
+  return 1;
+}
+
+/* The keys that leave a read without libedit: every byte the user's
+ * modes give a terminal character (stty erase '#' makes '#' erase, and
+ * libedit binds those it knows), as a set of 256 bits. */
+static void terminal_characters(const struct ask_line *s, uint32_t set[8]) {
+  memset(set, 0, 8 * sizeof *set);
+  struct termios own;
+  if (ask_session_own_modes(s->session, &own) != 0) return;
+  static const int named[] = {VINTR, VQUIT, VERASE, VKILL, VEOF, VEOL, VEOL2, VSTART,
+                              VSTOP, VSUSP, VREPRINT, VDISCARD, VWERASE, VLNEXT};
+  for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+    unsigned char c = own.c_cc[named[i]];
+    if (c != _POSIX_VDISABLE) set[c >> 5] |= 1u << (c & 31);
+  }
+}
+
+/* A read before libedit has started, and while nothing needs it: with
+ * no editrc, on a terminal ask draws, the line that text and Enter alone
+ * make is read and drawn here — an answer's digits, a title, a name —
+ * and libedit (its maps, buffers, terminfo entry and locale: a third of
+ * the memory a run touches) is never started. Any other key (a control
+ * key, Esc and the sequences it starts, a terminal character, a C1
+ * character or a broken sequence) starts it: the key's bytes go to
+ * read_char through s->replay and the line so far in as text, so it does
+ * what it did when libedit read every key (the text so far is what
+ * libedit's own insertion of those keys, all at the end, would have made).
+ * Returns an ASK_READ_* as ask_line_read, or NEEDS_EDITOR. */
+static int read_typed(struct ask_line *s, const char *initial, const char **line, int *len, int *signo) {
+  s->typed_length = 0;
+  if (!append_typed(s, (const unsigned char *)"", 0)
+      || !append_typed(s, (const unsigned char *)initial, strlen(initial)))
+    return NEEDS_EDITOR;
+  uint32_t terminal[8];
+  terminal_characters(s, terminal);
+  unsigned char bytes[4];
+  int have = 0, need = 0, drawn = 1, status;
+  s->replay_count = s->replay_next = 0;
+  for (;;) {
+    if (!drawn && have == 0 && !input_waiting(s->infd)) {
+      draw_text(s, (const unsigned char *)s->typed, s->typed_length, s->typed_length);
+      drawn = 1;
+    }
+    int w = ask_session_wait_redrawing(s->session, s->infd, s->deadline_ms, &s->signo);
+    if (w != ASK_WAIT_READY) {
+      status = w == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
+             : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT
+             : w == ASK_WAIT_RESUMED ? ASK_READ_RESUMED : ASK_READ_ERROR;
+      break;
+    }
+    (void)ask_session_take_resize(s->session); /* the next drawing follows it */
+    unsigned char c;
+    ssize_t r = read(s->infd, &c, 1);
+    if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (r == 0 || (r == -1 && errno == EIO)) {
+      status = ASK_READ_HANGUP;
+      break;
+    }
+    if (r == -1) {
+      status = ASK_READ_ERROR;
+      break;
+    }
+    c = ask_session_typeahead(s->session, c);
+    int was_cr = s->after_cr;
+    s->after_cr = c == '\r';
+    if (c == '\n' && was_cr) continue;
+    bytes[have++] = c;
+    if (have == 1 && (c == '\r' || c == '\n')) {
+      status = ASK_READ_LINE;
+      break;
+    }
+    if (have == 1) need = c < 0x80 ? 1 : (int)ask_utf8_length(c);
+    int fits = have == 1 ? need > 0 && c >= 0x20 && c != 0x7f && !(terminal[c >> 5] & (1u << (c & 31)))
+                         : (c & 0xc0) == 0x80;
+    uint32_t cp = 0;
+    if (fits && have == need && need > 1)
+      fits = ask_utf8_sequence(bytes, (size_t)need, &cp) == (size_t)need && cp >= 0xa0; /* no C1 */
+    if (!fits || (have == need && !append_typed(s, bytes, (size_t)need))) {
+      memcpy(s->replay, bytes, (size_t)have);
+      s->replay_count = have;
+      return NEEDS_EDITOR;
+    }
+    if (have == need) {
+      have = 0;
+      drawn = 0;
+    }
+  }
+  /* As after el_gets: the line drawn whole, the cursor at its end. */
+  if (status == ASK_READ_LINE || status == ASK_READ_TIMEOUT)
+    draw_text(s, (const unsigned char *)s->typed, s->typed_length, s->typed_length);
+  if (status == ASK_READ_LINE) {
+    int ignored;
+    (void)ask_write_all(s->session, s->outfd, "\n", 1, &ignored);
+  }
+  if (status == ASK_READ_RESUMED) {
+    free(s->pending);
+    s->pending = strdup(s->typed);
+    s->pending_after = 0;
+    s->command_mode = 0;
+  }
+  (void)ask_session_hold(s->session);
+  if (status == ASK_READ_LINE) {
+    *line = s->typed;
+    *len = (int)s->typed_length;
+  } else {
+    *signo = s->signo;
+  }
+  return status;
+}
+
 int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_t deadline_ms,
                   const char **line, int *len, int *signo) {
   char *copy = strdup(prompt);
@@ -860,11 +1002,12 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   forget_drawing(s); /* the prompt starts where the cursor is */
   ask_session_drew(s->session, s->outfd, 0); /* a line is open until it ends */
   if (s->el == NULL) {
-    /* The first read: libedit's start (the user's editrc, terminfo, key
-     * maps, mode names, the stand-in) is most of the work before a
+    /* Before libedit has started: its start (the user's editrc, terminfo,
+     * key maps, mode names, the stand-in) is most of the work before a
      * prompt, so the prompt and the initial text (the cursor after it,
      * where read_char puts it) are drawn first, and libedit's first
-     * drawing finds them on the screen. It starts on a stand-in: the real
+     * drawing finds them on the screen; and without an editrc it starts
+     * only when a key needs it (read_typed). It starts on a stand-in: the real
      * terminal, its echo off, sees none of it. With no stand-in to be had
      * (no pseudo-terminal left) it starts on the real one, whose echo its
      * start turns on for an instant: a key typed in that instant is shown
@@ -889,6 +1032,11 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
         return ASK_READ_RESUMED;
       }
       s->editrc_read = 1;
+    }
+    if (s->draws && s->editrc_length == 0) {
+      int typed = read_typed(s, initial != NULL ? initial : "", line, len, signo);
+      if (typed != NEEDS_EDITOR) return typed;
+      initial = s->typed; /* libedit takes the line so far as text, then the key */
     }
     errno = 0;
     if (open_streams(s) != 0) return errno == EIO ? ASK_READ_HANGUP : ASK_READ_ERROR;
@@ -966,7 +1114,18 @@ const char *ask_line_pending(ask_line_t *s) { return s->pending != NULL ? s->pen
 
 void ask_line_remember(ask_line_t *s, const char *line) {
   HistEvent event;
-  if (s->history == NULL || line[0] == '\0') return;
+  if (line[0] == '\0') return;
+  if (s->history == NULL) { /* libedit has not started: kept for its history */
+    char *copy = strdup(line);
+    if (copy == NULL) return;
+    if (s->kept_count == HISTORY_SIZE) {
+      free(s->kept[0]);
+      memmove(s->kept, s->kept + 1, (HISTORY_SIZE - 1) * sizeof *s->kept);
+      s->kept_count--;
+    }
+    s->kept[s->kept_count++] = copy;
+    return;
+  }
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   if (history(s->history, &event, H_ENTER, line) != -1 && s->remembered < HISTORY_SIZE) s->remembered++;
   if (outer != (locale_t)0) uselocale(outer);
@@ -980,5 +1139,7 @@ void ask_line_close(ask_line_t *s) {
   free(s->pending);
   free(s->drawn);
   free(s->editrc);
+  free(s->typed);
+  for (int i = 0; i < s->kept_count; i++) free(s->kept[i]);
   free(s);
 }

@@ -34,18 +34,23 @@ typedef char *_Nullable (*ask_complete_fn)(void *_Nullable context,
  * one Enter; end of input on the held terminal is a hang-up. libedit runs
  * under a UTF-8 LC_CTYPE of its own (the user's when its codeset is UTF-8,
  * else C.UTF-8), set with uselocale(3) around each call, so the process's
- * locale is never changed. libedit itself starts at the first read, once
- * its prompt is drawn, on a stand-in terminal with the terminal's own
- * modes (its start sets modes of its own), so its start changes nothing
- * on the terminal. Returns NULL with errno set on failure. */
+ * locale is never changed. libedit itself starts when a key needs it:
+ * with no editrc, on a terminal ask draws, text and Enter alone are read
+ * without it (an answer's digits, a title), and the first other key starts
+ * it, which then edits the text typed so far as if it had read every key;
+ * with an editrc, or TERM dumb, at the first read, once its prompt is
+ * drawn. It starts on a stand-in terminal with the terminal's own modes
+ * (its start sets modes of its own), so its start changes nothing on the
+ * terminal. Returns NULL with errno set on failure. */
 ask_line_t *_Nullable ask_line_open(ask_session_t *session, const char *program, int infd,
                                     int outfd, ask_complete_fn _Nullable complete,
                                     void *_Nullable context);
 
 /* Reads one edited line after drawing `prompt` (no control characters),
- * with `initial` (or NULL) as editable text already typed; the first read
- * starts libedit (ASK_READ_ERROR with errno when it cannot; ASK_READ_HANGUP
- * when the terminal hung up before it could).
+ * with `initial` (or NULL) as editable text already typed; the read that
+ * first meets a key only libedit edits starts it (ASK_READ_ERROR with
+ * errno when it cannot; ASK_READ_HANGUP when the terminal hung up before
+ * it could).
  * `deadline_ms` as for ask_session_wait. On ASK_READ_LINE, *line points to
  * the line (UTF-8, without the LF, *len bytes), valid until the next call.
  * Holds the terminal again (ask_session_hold) before it returns. */
