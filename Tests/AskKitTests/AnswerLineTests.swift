@@ -18,6 +18,17 @@ struct AnswerLineTests {
       == "Login \u{1B}[2m(e.g. a)\u{1B}[0m: ")
   }
 
+  @Test("Only the prompt's visible part takes columns: the cursor is placed after it, on the right row")
+  func invisiblePart() {
+    let mark = AlertLayout.invisibleMark
+    let prompt = "P" + mark + "\u{1B}[2m" + mark + ": " + mark + "\u{1B}[0m" + mark
+    #expect(AnswerLine.drawing(prompt: prompt, line: Self.line("abc", cursor: 1), previous: nil, columns: 80)
+      == "P\u{1B}[2m: \u{1B}[0mabc\u{1B}[2D")
+    // 3 + 5 columns fill a row of 8: the cursor goes to the next row.
+    #expect(AnswerLine.drawing(prompt: prompt, line: Self.line("abcde"), previous: nil, columns: 8)
+      == "P\u{1B}[2m: \u{1B}[0mabcde\r\n")
+  }
+
   @Test("Typing at the end writes only what was typed, as an echo", arguments: ["a", "分", "👨‍👩‍👧"])
   func echo(typed: String) {
     #expect(AnswerLine.drawing(prompt: "P: ", line: Self.line("ab" + typed), previous: Self.line("ab"), columns: 80)

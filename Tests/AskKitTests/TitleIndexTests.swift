@@ -133,7 +133,7 @@ struct TitleIndexTests {
   func completions() throws {
     let alert = try Alert(buttons: [Button("Close", role: .cancel), Button("Open"), Button("Opal")]).validated()
     var request = LineRequest(prompt: "P: ", completions: ["extra"])
-    request.completingButtons = alert
+    request.completingButtons = AlertReference(alert)
     #expect(request.allCompletions == ["extra", "Open", "Opal", "Close"])
     #expect(LineRequest(prompt: "P: ", completions: ["a"]).allCompletions == ["a"])
   }

@@ -43,8 +43,26 @@ package enum AnswerMatcher {
   /// (finding its cancel button is a pass too). A terminating signal pending stops the
   /// scans of a long list early, with an empty hint that is never drawn
   /// (the signal ends the prompt first).
-  package static func match(_ answer: String, in alert: Alert, titles: TitleIndex? = nil,
-                           order: ScreenOrder? = nil, pageCount: Int = 1, filters: Bool = false) -> AnswerMatch {
+  package static func match(_ answer: String, in alert: Alert, order: ScreenOrder? = nil, pageCount: Int = 1,
+                           filters: Bool = false) -> AnswerMatch {
+    match(answer, in: alert, titles: { try? TitleIndex(count: alert.buttons.count) { alert.buttons[$0].title } },
+          order: order, pageCount: pageCount, filters: filters)
+  }
+
+  /// ``match(_:in:order:pageCount:filters:)`` with the caller's `titles`.
+  package static func match(_ answer: String, in alert: Alert, titles: TitleIndex, order: ScreenOrder? = nil,
+                           pageCount: Int = 1, filters: Bool = false) -> AnswerMatch {
+    // Not a `TitleIndex?` with nil for none: a copy of one went through
+    // that type's metadata, which the runtime then set up (30 k
+    // instructions, with every Optional the standard library
+    // prespecializes) after every answer.
+    match(answer, in: alert, titles: { titles }, order: order, pageCount: pageCount, filters: filters)
+  }
+
+  /// The matching itself; `titles` is called only when an answer is to be
+  /// looked up, and gives `nil` when a signal stopped its building.
+  private static func match(_ answer: String, in alert: Alert, titles: () -> TitleIndex?, order: ScreenOrder?,
+                            pageCount: Int, filters: Bool) -> AnswerMatch {
     let typed = TerminalText.trimmed(answer)
     let count = alert.buttons.count
     // A text style with only its implied buttons has nothing to number.
@@ -66,7 +84,7 @@ package enum AnswerMatcher {
     }
     let buttons = alert.buttons
     // Made here only for a caller without one (a library's own use).
-    guard let index = titles ?? (try? TitleIndex(count: count) { buttons[$0].title }) else {
+    guard let index = titles() else {
       return .unrecognized("")  // a signal stopped it: never drawn
     }
     if let exact = index.index(ofKey: folded, title: { buttons[$0].title }) { return .button(exact) }

@@ -53,7 +53,7 @@ package struct LineRequest: Sendable {
   /// An alert whose buttons' titles Tab completes too, in screen order:
   /// listed only when Tab is pressed (a million titles are not copied for
   /// a prompt that is answered by number).
-  package var completingButtons: Alert?
+  package var completingButtons: AlertReference?
   /// When to give up, on the C shim's clock (`ask_now_ms`: CLOCK_MONOTONIC
   /// milliseconds; see ``AlertPresenter/deadline(after:)``); `nil` for never.
   package var deadline: Int64?
@@ -63,10 +63,11 @@ package struct LineRequest: Sendable {
 
   /// Makes a request; see the properties.
   package init(prompt: String, initialText: String? = nil, completions: [String] = [],
-              deadline: Int64? = nil, redraw: String = "") {
+              completingButtons: AlertReference? = nil, deadline: Int64? = nil, redraw: String = "") {
     self.prompt = prompt
     self.initialText = initialText
     self.completions = completions
+    self.completingButtons = completingButtons
     self.deadline = deadline
     self.redraw = redraw
   }
@@ -74,9 +75,23 @@ package struct LineRequest: Sendable {
   /// Everything Tab completes: ``completions``, then the titles of
   /// ``completingButtons``.
   package var allCompletions: [String] {
-    guard let alert = completingButtons else { return completions }
+    guard let reference = completingButtons else { return completions }
+    let alert = reference.alert
     return completions + alert.screenOrder.map { alert.buttons[$0].title }
   }
+}
+
+/// An alert held by reference, for a value copied and destroyed at every
+/// start (``LineRequest``): an `Alert?` stored there was destroyed through
+/// `Optional<Alert>`'s metadata, which the runtime sets up at its first use
+/// — with every `Optional` the standard library prespecializes, 30 k
+/// instructions before the first prompt.
+package final class AlertReference: Sendable {
+  /// The alert.
+  package let alert: Alert
+
+  /// Holds `alert`.
+  package init(_ alert: Alert) { self.alert = alert }
 }
 
 /// What reading a line gave.

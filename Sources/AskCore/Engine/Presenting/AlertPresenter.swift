@@ -165,8 +165,8 @@ package struct AlertPresenter {
     var matches: [Int]?
     var list = try layout.render(page: page)
     try console.draw((aboveIsDrawn ? "" : above) + list)
-    var request = LineRequest(prompt: AlertLayout.prompt(for: alert), deadline: deadline)
-    request.completingButtons = alert
+    var request = LineRequest(prompt: AlertLayout.prompt(for: alert), completingButtons: AlertReference(alert),
+                              deadline: deadline)
     while true {
       request.redraw = above + list
       switch try console.readLine(request) {
