@@ -139,10 +139,18 @@ enum ResultPrinter {
           return error
         }
       }
-      let failure: AskError?
+      var failure: AskError?
       switch piece {
       case .bytes(let bytes): failure = bytes.withUnsafeBytes { attempt($0, json: false) }
-      case .secret(let secret, let json): failure = secret.withUnsafeBytes { attempt($0, json: json) }
+      case .secret(let secret, let json):
+        // Through its storage, the closure giving nothing back: the generic
+        // withUnsafeBytes, not specialized from here, had the runtime set up
+        // Result<AskError?, Never> and every Optional the standard library
+        // prespecializes (30 k instructions) after each secret typed.
+        secret.withStorage { storage in
+          failure = attempt(UnsafeRawBufferPointer(start: storage.pointee.bytes, count: storage.pointee.length),
+                            json: json)
+        }
       }
       if let failure { throw failure }
     }

@@ -93,9 +93,14 @@ struct ask_session {
  * is installed, and put back after the last is removed. */
 static struct ask_session *volatile current = NULL;
 
-/* The standard signals first: SIGRTMIN and SIGRTMAX are calls into glibc
- * (a third of the work of a session's start, where every signal is
- * looked at twice). */
+/* SIGRTMIN and SIGRTMAX, which are calls into glibc: read once, before
+ * main (kind_of runs for every signal at each hold and each wait). */
+static int realtime_min, realtime_max;
+__attribute__((constructor)) static void note_realtime_range(void) {
+  realtime_min = SIGRTMIN;
+  realtime_max = SIGRTMAX;
+}
+
 static enum kind kind_of(int sig) {
   switch (sig) {
   case SIGHUP: case SIGINT: case SIGQUIT: case SIGPIPE: case SIGALRM: case SIGTERM:
@@ -107,7 +112,7 @@ static enum kind kind_of(int sig) {
   case SIGTSTP: case SIGTTIN: case SIGTTOU: return STOP;
   case SIGCONT: return CONTINUE;
   case SIGWINCH: return RESIZE;
-  default: return sig >= SIGRTMIN && sig <= SIGRTMAX ? END : LEAVE;
+  default: return sig >= realtime_min && sig <= realtime_max ? END : LEAVE;
   }
 }
 

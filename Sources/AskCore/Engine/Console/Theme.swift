@@ -125,18 +125,24 @@ package struct Theme: Sendable, Equatable {
   /// a prompt there decides colour without a file (a search of the
   /// terminfo directories took 5 opens and 4 misses before the entry was
   /// read). Used only where no entry of the user's own can come first:
-  /// `TERMINFO` and `TERMINFO_DIRS` unset and no `~/.terminfo`.
-  static let wellKnownColors: [String: Int] = [
-    "xterm": 8, "xterm-color": 8, "xterm-256color": 256, "screen": 8, "screen-256color": 256,
-    "tmux": 8, "tmux-256color": 256, "linux": 8, "rxvt-unicode": 88, "rxvt-unicode-256color": 256,
-    "alacritty": 256, "foot": 256, "xterm-kitty": 256,
-  ]
+  /// `TERMINFO` and `TERMINFO_DIRS` unset and no `~/.terminfo`. A switch,
+  /// not a dictionary: building one hashed its 13 names at every start
+  /// (13 k instructions).
+  static func wellKnownColors(_ term: String) -> Int? {
+    switch term {
+    case "xterm", "xterm-color", "screen", "tmux", "linux": 8
+    case "rxvt-unicode": 88
+    case "xterm-256color", "screen-256color", "tmux-256color", "rxvt-unicode-256color", "alacritty", "foot",
+         "xterm-kitty": 256
+    default: nil
+    }
+  }
 
-  /// `term`'s colours from ``wellKnownColors``, or `nil` when it is not
+  /// `term`'s colours from ``wellKnownColors(_:)``, or `nil` when it is not
   /// there or a user's entry could come first (one `access` of
   /// `~/.terminfo`).
   static func knownColors(_ term: String, environment: (String) -> String?) -> Int? {
-    guard let colors = wellKnownColors[term], environment("TERMINFO") == nil,
+    guard let colors = wellKnownColors(term), environment("TERMINFO") == nil,
           environment("TERMINFO_DIRS") == nil else { return nil }
     if let home = environment("HOME"), access(home + "/.terminfo", F_OK) == 0 { return nil }
     return colors
