@@ -116,8 +116,10 @@ public enum AskCommand {
     let presenter = AlertPresenter(console: console)
     do throws(CommandError) {
       switch invocation.source {
-      case .flags(let alert):
-        let response = try CommandError.prompting { () throws(AskError) in try presenter.present(alert) }
+      case .flags(let alert, let titles):
+        let response = try CommandError.prompting { () throws(AskError) in
+          try presenter.present(validated: alert, titles: titles)
+        }
         // A signal that came with the answer wins over the answer.
         let delivered = console.endSession()
         if delivered != 0 { return .signal(delivered) }

@@ -32,13 +32,26 @@ struct OutputOptions: Equatable {
 
 /// Where the prompts come from.
 enum PromptSource: Equatable {
-  /// One alert built from the command line.
-  case flags(Alert)
+  /// One alert built from the command line, validated, with the index of
+  /// its titles the validation built (presented as it is: not validated
+  /// and indexed a second time).
+  case flags(Alert, titles: TitleIndex)
   /// A stream of JSON spec objects on standard input (`--json`,
   /// `--spec -`).
   case jsonFromStandardInput
   /// A stream of JSON spec objects in a file (`--spec FILE`).
   case jsonFile(String)
+
+  /// The same source: for flags, the same alert (its titles' index is
+  /// made from it).
+  static func == (a: PromptSource, b: PromptSource) -> Bool {
+    switch (a, b) {
+    case let (.flags(x, _), .flags(y, _)): x == y
+    case (.jsonFromStandardInput, .jsonFromStandardInput): true
+    case let (.jsonFile(x), .jsonFile(y)): x == y
+    default: false
+    }
+  }
 }
 
 /// What one run of `ask` does, built from its command line.
@@ -128,7 +141,8 @@ struct Invocation: Equatable {
       invocation.output.askpass = kind
       var alert = kind.alert(prompt: prompt)
       alert.timeout = invocation.timeout
-      invocation.source = .flags(try CommandError.prompting { () throws(AskError) in try alert.validated() })
+      let (validated, titles) = try CommandError.prompting { () throws(AskError) in try alert.validatedIndexing() }
+      invocation.source = .flags(validated, titles: titles)
     } else if options.has(.json) || options.has(.spec) {
       let given = options.has(.json) ? "--json" : "--spec"
       if options.has(.json) && options.has(.spec) {
@@ -149,7 +163,8 @@ struct Invocation: Equatable {
     } else {
       var alert = try alert(from: options)
       alert.timeout = invocation.timeout
-      invocation.source = .flags(try CommandError.prompting { () throws(AskError) in try alert.validated() })
+      let (validated, titles) = try CommandError.prompting { () throws(AskError) in try alert.validatedIndexing() }
+      invocation.source = .flags(validated, titles: titles)
     }
     return .present(invocation)
   }

@@ -11,7 +11,7 @@ struct InvocationTests {
   }
 
   func alert(_ arguments: [String]) throws -> Alert {
-    guard case .flags(let alert) = try invocation(arguments).source else {
+    guard case .flags(let alert, _) = try invocation(arguments).source else {
       throw CommandError.usage("not from flags")
     }
     return alert
