@@ -132,7 +132,7 @@ struct SharedTerminalTests {
         arguments: [
           "ask --version > /dev/null",  // no session: the discard on the way out
           "ask -s secure -t Other --timeout 0.3 </dev/tty > /dev/null",  // waited for the turn in vain
-          "echo 1 | ask -t Other Alpha Beta > /dev/null",  // answers from a pipe: never held
+          "echo 1 | ask -t Other --timeout 0.3 Alpha Beta > /dev/null",  // answers from a pipe: never held, waited in vain
         ])
   func endingLeavesTheHoldersInput(other: String) throws {
     // Each ask discards input pending on the terminal as it exits; the
@@ -157,6 +157,31 @@ struct SharedTerminalTests {
     kill(holder, SIGCONT)
     #expect(try pty.waitForExit() == 0)
     #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/secret") == "s3cret\n")
+    #expect(!pty.screen.contains("s3cret"))
+    #expect(pty.termiosRestored)
+  }
+
+  @Test("An ask whose answers come from a pipe waits for the terminal's turn before it draws: nothing of it lands inside another prompt")
+  func pipedAnswersWaitForTheTurn() throws {
+    let pty = try AskSession.shell("""
+      ask -s secure -t Vault </dev/tty > "$HOME/secret" &
+      until [ -e "$HOME/go" ]; do sleep 0.05; done
+      echo 1 | ask -t Other Alpha Beta > "$HOME/other"; echo "[piped $?]" > /dev/tty
+      wait
+      """)
+    try pty.waitForPrompt("Password: ")
+    try pty.waitForModes(echo: false, canonical: false)
+    #expect(creat(pty.temporaryDirectory + "/go", 0o600) >= 0)
+    try pty.waitFor("Waiting for another prompt on this terminal…")
+    try pty.waitUntil("the holder's prompt drawn again below the waiting line") {
+      Self.after(last: "Waiting for another prompt on this terminal…", in: pty.screen)?.contains("Password: ") == true
+    }
+    #expect(!pty.screen.contains("Other"))
+    pty.type("s3cret\r")
+    try pty.waitFor("[piped 0]")
+    #expect(try pty.waitForExit() == 0)
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/secret") == "s3cret\n")
+    #expect(try ArtifactsTests.read(pty.temporaryDirectory + "/other") == "Alpha\n")
     #expect(!pty.screen.contains("s3cret"))
     #expect(pty.termiosRestored)
   }

@@ -222,23 +222,27 @@ public final class TerminalConsole: Console, PromptDevice {
   /// Waits for this terminal's turn (SPEC §6: one prompt at a time per
   /// terminal, across processes) until `deadline` (`ask_now_ms`
   /// milliseconds; `nil`: never) — the terminal answers come from, the
-  /// controlling one or another; true at once when answers do not come
-  /// from a terminal, or the turn is already this console's.
+  /// controlling one or another, or, with answers from a pipe, the one the
+  /// prompt is drawn on; true at once when no terminal is read or drawn
+  /// on, or the turn is already this console's.
   /// - Throws: ``AskError/interrupted(by:)`` when a terminating signal
   ///   arrives while it waits.
   package func takeTurn(until deadline: Int64?) throws(AskError) -> Bool {
     // Answers from a terminal that is not the controlling one (`setsid
-    // ask`) wait for that terminal's turn too: its echo goes off.
+    // ask`) wait for that terminal's turn too: its echo goes off. Answers
+    // from a pipe wait for the turn of the terminal the prompt is drawn
+    // on: nothing of it lands inside another prompt (it holds no modes).
     let otherTerminal = !isInteractive && isatty(answerFD) == 1
-    guard isInteractive || otherTerminal else { return true }
+    let drawsOnTerminal = !isInteractive && !otherTerminal && isatty(drawingFD) == 1
+    guard isInteractive || otherTerminal || drawsOnTerminal else { return true }
     try begin()
     // TRANSLATORS: drawn, on a line of its own, by a prompt that waits
     // while another program's prompt (a second askpass, a pinentry) has
     // the same terminal.
     ask_session_set_waiting_text(session, localized("Waiting for another prompt on this terminal…") + "\n")
     var signo: Int32 = 0
-    let status = otherTerminal ? ask_session_take_input_turn(session, answerFD, deadline ?? -1, &signo)
-      : ask_session_take_turn(session, deadline ?? -1, &signo)
+    let status = isInteractive ? ask_session_take_turn(session, deadline ?? -1, &signo)
+      : ask_session_take_input_turn(session, otherTerminal ? answerFD : drawingFD, deadline ?? -1, &signo)
     switch Int(status) {
     case ASK_WAIT_TIMEOUT: return false
     case ASK_WAIT_SIGNAL: throw .interrupted(by: Signal(signo))
