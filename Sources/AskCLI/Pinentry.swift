@@ -28,9 +28,26 @@ enum Pinentry {
   /// The command-line options pinentry programs take (gpg-agent passes
   /// `--display` whenever DISPLAY is set): those with a value.
   static let valueOptions: Set<String> = ["--display", "--ttyname", "--ttytype", "--lc-ctype", "--lc-messages",
-                                          "--timeout", "--parent-wid", "--colors"]
+                                          "--timeout", "--parent-wid", "--colors", "--ttyalert"]
   /// … and those without.
   static let flagOptions: Set<String> = ["--no-global-grab", "--debug", "--pinentry"]
+  /// The short forms pinentry gives them (its `--help`): `-T TTY` or
+  /// `-TTTY` is `--ttyname TTY`.
+  static let shortOptions: [Unicode.Scalar: String] = [
+    "D": "--display", "T": "--ttyname", "N": "--ttytype", "C": "--lc-ctype", "M": "--lc-messages",
+    "o": "--timeout", "W": "--parent-wid", "c": "--colors", "a": "--ttyalert", "d": "--debug",
+    "g": "--no-global-grab",
+  ]
+
+  /// `argument` in its long form: `-T/dev/pts/3` is `--ttyname=/dev/pts/3`,
+  /// `-g` `--no-global-grab`; any other argument as it is.
+  static func longForm(_ argument: String) -> String {
+    let scalars = argument.unicodeScalars
+    guard scalars.count >= 2, scalars.first == "-", !argument.begins(with: "--"),
+          let long = shortOptions[scalars[scalars.index(after: scalars.startIndex)]] else { return argument }
+    let rest = String(scalars.dropFirst(2))
+    return rest.isEmpty ? long : long + "=" + rest
+  }
 
   /// What the SET commands and OPTIONs said so far.
   struct State {
@@ -60,7 +77,7 @@ enum Pinentry {
     var state = State()
     var index = 0
     while index < arguments.count {
-      let argument = arguments[index]
+      let argument = longForm(arguments[index])
       let (head, inline) = argument.cut(at: "=")
       let name = String(head)
       if valueOptions.contains(name) {

@@ -97,6 +97,8 @@ struct EditrcTests {
     ("bind -v", "hello\u{1B}:setty\r", "helletty"), // …so `setty` is vi keys (s: substitute)
     ("bind -v", "hello\u{1B}0vx\r", "ello"),        // `v` starts no editor
     ("other:bind -v", "hello\u{1B}0x\r", "hellox"), // another program's line: emacs
+    ("bind -v", "abcz\u{1B}\u{7F}x\r", "ab"),       // erase (DEL) erases in command mode too
+    ("bind -v", "abc def\u{1B}\u{15}\r", "f"),      // and kill (Ctrl-U) kills back to the start
   ] as [(LoggedText, LoggedText, String)])
   func viKeys(editrc: LoggedText, keys: LoggedText, answer: String) throws {
     let pty = try Self.ask(editrc: editrc.text, ["-s", "plain", "-t", "x"])

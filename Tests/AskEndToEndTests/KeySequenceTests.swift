@@ -55,6 +55,17 @@ struct KeySequenceTests {
     #expect(pty.stdout == "bc\n")
   }
 
+  @Test("An answer ends its line with one line break whatever TERM says (libedit draws it on a dumb one)",
+        arguments: ["xterm", "vt100", "dumb", ""])
+  func oneLineBreak(term: String) throws {
+    let pty = try AskSession.ask(["-t", "T", "A", "B"], environment: ["TERM": term])
+    try pty.waitForPrompt()
+    pty.type("b\r")
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "B\n")
+    #expect(pty.screen.hasSuffix("cancel]: b\r\n"), "\(loggedText(String(pty.screen.suffix(40))))")
+  }
+
   @Test("A button answer with Alt and Ctrl arrows in it still answers (N08)")
   func buttons() throws {
     let pty = try AskSession.ask(["-t", "Deploy to", "staging", "production-eu", "production-us"])

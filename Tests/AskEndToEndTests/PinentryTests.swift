@@ -195,6 +195,17 @@ struct PinentryTests {
     #expect(replies.suffix(5) == ["D first", "OK", "D second", "OK", "OK closing connection"])
   }
 
+  @Test("pinentry's short options are its long ones: -T TTY, -Nxterm, -D, -g, -d (an unknown one is 2)")
+  func shortOptions() throws {
+    let pty = try AskSession.ask(["--pinentry", "-D", ":0", "-Nxterm", "-g", "-d", "-T", "/dev/pts/9", "-o5"],
+                                 stdin: .pipe(Array("GETINFO ttyinfo\nBYE\n".utf8)))
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "OK Pleased to meet you\nD /dev/pts/9 xterm -\nOK\nOK closing connection\n")
+    let unknown = try AskSession.ask(["--pinentry", "-Z"], stdin: .pipe([]))
+    #expect(try unknown.waitForExit() == 2)
+    #expect(unknown.stderr == "ask: Unknown option '-Z' in pinentry mode\n")
+  }
+
   @Test("--version and --help, as every pinentry takes them; an unknown option is 2 with a line", arguments: [
     (["--version"], Int32(0), "ask "), (["--help"], Int32(0), "Usage: ask-pinentry"), (["--frob"], Int32(2), ""),
   ])

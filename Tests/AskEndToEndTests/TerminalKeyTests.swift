@@ -61,6 +61,9 @@ struct TerminalKeyTests {
     (.buttons, "lnext ^Y", "Al\u{19}\u{2}pha", "Al\u{2}pha"),
     (.secure, "lnext ^Y", "a\u{19}\u{15}b", "b"),                           // no quoting in a secret
     (.secure, "werase ^I", "ab cd\u{9}", "ab cd\u{9}"),                    // Tab stays text: no stty key
+    (.plain, "kill ^U", "ab\u{18}c", "abc"),           // Ctrl-X does nothing: it is no prefix…
+    (.buttons, "kill ^U", "Al\u{18}pha", "Alpha"),
+    (.plain, "kill ^X", "ab\u{18}c", "c"),             // …unless stty made it a character
   ]
 
   @Test("The terminal's editing characters, as stty set them, edit each kind of field", arguments: edits)
@@ -74,6 +77,21 @@ struct TerminalKeyTests {
     if field == .secure {  // the mask shrinks as the secret does
       #expect(pty.count("*") - pty.count("\u{8} \u{8}") == answer.text.count)
     }
+  }
+
+  /// libedit's emacs map made Ctrl-X the prefix of two-key commands: the
+  /// key after it, Enter or Ctrl-D, did nothing.
+  @Test("Enter and Ctrl-D after a Ctrl-X answer and cancel", arguments: [Field.plain, Field.buttons])
+  func controlXThenEnter(field: Field) throws {
+    let answered = try AskSession.ask(field.arguments(answer: "Alpha"))
+    try answered.waitForPrompt(field.prompt)
+    answered.type("Alpha\u{18}\r")
+    #expect(try answered.waitForExit() == 0)
+    #expect(answered.stdout == "Alpha\n")
+    let cancelled = try AskSession.ask(field.arguments(answer: "Alpha"))
+    try cancelled.waitForPrompt(field.prompt)
+    cancelled.type("\u{18}\u{4}")
+    #expect(try cancelled.waitForExit() == 1)
   }
 
   @Test("The terminal's EOF character (stty eof) cancels as Ctrl-D does, in every kind of field", arguments: Field.allCases)

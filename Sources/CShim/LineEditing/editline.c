@@ -227,9 +227,10 @@ enum {
 /* The own key a byte is (emacs map), after terminal_key: ^B Left, ^F
  * Right, DEL and ^H Backspace, ^D Delete when there is text after the
  * cursor, ^P Up, ^N Down, ^L; Ctrl-V when it is not the terminal's VLNEXT,
- * Ctrl-R and Ctrl-S (libedit's searches, whose prompt is never shown) and
- * NUL (libedit binds it to the action of a terminal key made undefined)
- * do nothing. */
+ * Ctrl-R and Ctrl-S (libedit's searches, whose prompt is never shown),
+ * Ctrl-X (libedit's prefix of two-key commands: it took the key after it,
+ * Enter and Ctrl-D too) and NUL (libedit binds it to the action of a
+ * terminal key made undefined) do nothing. */
 static int control_key(struct ask_line *s, unsigned char c) {
   switch (c) {
   case 0x00: return OWN_NOTHING;
@@ -246,7 +247,8 @@ static int control_key(struct ask_line *s, unsigned char c) {
   case 0x0c: return OWN_CLEAR;
   case 0x16:
   case 0x12:
-  case 0x13: return OWN_NOTHING;
+  case 0x13:
+  case 0x18: return OWN_NOTHING;
   default: return OWN_NONE;
   }
 }
@@ -744,6 +746,12 @@ static void bind_vi_keys(EditLine *el) {
   /* Ctrl-D on an empty line cancels in command mode too (libedit's vi
    * command map leaves it unbound), as in insert mode. */
   el_wset(el, EL_BIND, L"-a", L"^D", L"vi-list-or-eof", (const wchar_t *)NULL);
+  /* The keys the terminal's erase and kill become (terminal_key) erase and
+   * kill in command mode too, as in insert mode: libedit's own binding
+   * there depended on the characters stty had set (with erase on DEL,
+   * DEL only moved left, and Ctrl-U did nothing). */
+  el_wset(el, EL_BIND, L"-a", L"^?", L"vi-delete-prev-char", (const wchar_t *)NULL);
+  el_wset(el, EL_BIND, L"-a", L"^U", L"vi-kill-line-prev", (const wchar_t *)NULL);
 }
 
 /* Starts libedit, at the first read, on the stand-in `spare` (its master
@@ -1065,6 +1073,9 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
   const char *text = el_gets(s->el, &count);
   int error = errno;
   s->insert = NULL; /* the caller's */
+  /* Where libedit draws (TERM dumb), its Enter ended the line on its own
+   * stream: the session is told, or it would end the line again. */
+  if (!s->draws && text != NULL) ask_session_drew(s->session, s->outfd, 1);
   if (s->draws && (text != NULL || s->status == ASK_READ_EOF || s->status == ASK_READ_TIMEOUT
                    || (count == 0 && s->status == ASK_READ_ERROR))) {
     draw_line(s, 1); /* the cursor after the line, for what comes below it */
