@@ -96,15 +96,20 @@ struct KeySequenceTests {
     #expect(!pty.screenBytes.contains(0))
   }
 
-  @Test("Ctrl-L clears the screen and draws the prompt and the line again at the top")
-  func clearScreen() throws {
+  @Test("Ctrl-L draws the prompt and the line again below, the cursor where it was: no screen cleared, no cursor addressed (SPEC: line-oriented)")
+  func redrawLine() throws {
     let pty = try AskSession.ask(["-s", "plain", "-t", "Name"])
     try pty.waitForPrompt("Text: ")
-    pty.type("ab\u{C}")
-    try pty.waitFor("\u{1B}[H\u{1B}[2JText: ab")
+    pty.type("abd\u{1B}[D")
+    try pty.waitForKeysRead()
+    pty.type("\u{C}")
+    try pty.waitUntil("the line drawn again") {
+      pty.count("Text: ") == 2 && pty.screen.hasSuffix("\r\nText: abd\u{1B}[1D")
+    }
+    #expect(!pty.screen.contains("\u{1B}[2J") && !pty.screen.contains("\u{1B}[H"))
     pty.type("c\r")
     #expect(try pty.waitForExit() == 0)
-    #expect(pty.stdout == "abc\n")
+    #expect(pty.stdout == "abcd\n")
   }
 
   @Test("The window shrinking under a wrapped answer line does not crash (libedit's own resize did)",

@@ -220,7 +220,7 @@ enum {
   OWN_DELETE,
   OWN_UP,            /* Up and Down: within the run's history */
   OWN_DOWN,
-  OWN_CLEAR,         /* Ctrl-L: the screen, when ask draws */
+  OWN_CLEAR,         /* Ctrl-L: the line drawn again below, when ask draws */
   OWN_NOTHING        /* does nothing */
 };
 
@@ -338,9 +338,13 @@ static int own_key(struct ask_line *s, int key, int *drawn) {
   case OWN_DOWN:
     return !history_key(s, key == OWN_UP);
   case OWN_CLEAR: {
+    /* Line-oriented (SPEC: no full-screen drawing, no cursor addressing):
+     * the prompt and the line again on a line of their own, below, as a
+     * line editor on a dumb terminal redraws; not the screen cleared. */
     if (!s->draws) return 0;
+    draw_line(s, 1); /* from the end of the line, whatever rows it takes */
     int signo;
-    (void)ask_write_all(s->session, s->outfd, "\033[H\033[2J", 7, &signo);
+    (void)ask_write_all(s->session, s->outfd, "\n", 1, &signo); /* CR LF: the hold keeps ONLCR */
     forget_drawing(s);
     *drawn = 0;
     return 1;
