@@ -193,8 +193,8 @@ package let optionTable: [OptionSpec] = [
                The initial, editable text of the plain field (the login of
                .Cm login-password ) .
                It is for editing on a terminal; from a pipe the line read is the answer.
-               A control character in it (a tab, a NUL) is a usage error: no key types one
-               into a field.
+               A control character in it (a tab, a NUL) is a usage error: a field holds
+               one only when it is typed quoted, after the terminal's lnext key.
                """),
   OptionSpec(.echo, value: .choice(["masked", "no"]), group: .content,
              help: "a secure field shows * per character, or nothing",
