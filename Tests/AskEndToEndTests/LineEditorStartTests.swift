@@ -73,6 +73,8 @@ struct LineEditorStartTests {
 
   @Test("A printable key stty made a terminal character is that character, typed after text", arguments: [
     ("erase '#'", "ab#c", "ac"), ("kill '@'", "ab@cd", "cd"), ("werase '%'", "ab cd%e", "ab e"),
+    // A character of 0xA0 to 0xFF is that code point to libedit: é typed is kill.
+    ("kill $'\\xe9'", "ab\u{E9}c", "c"), ("erase $'\\xa9'", "ab\u{A9}c", "ac"),
   ])
   func printableTerminalCharacters(stty: String, keys: String, answer: String) throws {
     let pty = try AskSession.shell("stty \(stty) >/dev/null; exec ask -s plain")

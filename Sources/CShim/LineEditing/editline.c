@@ -969,7 +969,10 @@ static int read_typed(struct ask_line *s, const char *initial, const char **line
                          : (c & 0xc0) == 0x80;
     uint32_t cp = 0;
     if (fits && have == need && need > 1)
-      fits = ask_utf8_sequence(bytes, (size_t)need, &cp) == (size_t)need && cp >= 0xa0; /* no C1 */
+      fits = ask_utf8_sequence(bytes, (size_t)need, &cp) == (size_t)need && cp >= 0xa0 /* no C1 */
+             /* A terminal character of 0xA0 to 0xFF (stty kill M-i) is that
+              * code point to libedit, which binds it: é is then kill. */
+             && (cp > 0xff || !(terminal[cp >> 5] & (1u << (cp & 31))));
     if (!fits || (have == need && !append_typed(s, bytes, (size_t)need))) {
       memcpy(s->replay, bytes, (size_t)have);
       s->replay_count = have;
