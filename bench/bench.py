@@ -719,8 +719,8 @@ def report(res):
             return "%s instructions, `swift_getTypeByMangledName` (inclusive) %s = %.1f %%" % (
                 f"{c['instructions']:,}", f"{c['lookup']:,}", c["lookup"] * 100 / c["instructions"])
         out += ["A copy of the binary with `objcopy --strip-debug`, on a pseudo-terminal, one run each:", "",
-                "- 3-button alert, to its answer line (libedit not started yet): " + figure("alert-prompt"),
-                "- 3-button alert, whole (start, prompt, libedit, answer `2`, exit): " + figure("alert"),
+                "- 3-button alert, to its answer line: " + figure("alert-prompt"),
+                "- 3-button alert, whole (start, prompt, answer `2`, exit; libedit is not started for a text-and-Enter answer): " + figure("alert"),
                 "- secure field, to its prompt: " + figure("secure-prompt"),
                 "- secure field, whole (no libedit): " + figure("secure"), ""]
     else:
