@@ -161,16 +161,18 @@ struct Invocation: Equatable {
       let path = options.value(.spec) ?? "-"
       invocation.source = path == "-" ? .jsonFromStandardInput : .jsonFile(path)
     } else {
-      var alert = try alert(from: options)
+      // Validated and indexed as it was built: the time limit is no rule's.
+      let (built, titles) = try Self.alert(from: options)
+      var alert = built
       alert.timeout = invocation.timeout
-      let (validated, titles) = try CommandError.prompting { () throws(AskError) in try alert.validatedIndexing() }
-      invocation.source = .flags(validated, titles: titles)
+      invocation.source = .flags(alert, titles: titles)
     }
     return .present(invocation)
   }
 
-  /// The alert the content options describe.
-  private static func alert(from options: ParsedOptions) throws(CommandError) -> Alert {
+  /// The alert the content options describe, validated, and the index of
+  /// its titles the validation built.
+  private static func alert(from options: ParsedOptions) throws(CommandError) -> (Alert, titles: TitleIndex) {
     if options.has(.sheet) && options.has(.alert) {
       throw .usage(localized("Options '--sheet' and '--alert' cannot be given together"))
     }
@@ -184,15 +186,17 @@ struct Invocation: Equatable {
                       buttons: buttons,
                       presentation: options.has(.sheet) ? .actionSheet : .alert)
     try textEntry(from: options, into: &alert)
-    alert = try CommandError.prompting { () throws(AskError) in try alert.validated() }
+    var validated = try CommandError.prompting { () throws(AskError) in try alert.validatedIndexing() }
     if let wanted = options.value(.default) {
-      guard let resolved = alert.settingDefault(named: wanted) else {
+      // Named among the buttons validation settled (an implied OK too);
+      // then checked again, as a default may break a rule.
+      guard let resolved = validated.alert.settingDefault(named: wanted) else {
         // TRANSLATORS: %s is the value given to '--default'.
         throw .spec(localized("Default '%s' is not a button title or number", TerminalText.visible(wanted)))
       }
-      alert = try CommandError.prompting { () throws(AskError) in try resolved.validated() }
+      validated = try CommandError.prompting { () throws(AskError) in try resolved.validatedIndexing() }
     }
-    return alert
+    return (validated.alert, titles: validated.titles)
   }
 
   /// `-s` and the field options, each checked against the style: a field

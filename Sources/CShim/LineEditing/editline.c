@@ -379,6 +379,36 @@ static int quote_nothing(struct ask_line *s, wchar_t *wc) {
   return 1;
 }
 
+/* The read status a wait that found no input ends a read with. */
+static int read_status(int wait) {
+  return wait == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
+       : wait == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT
+       : wait == ASK_WAIT_RESUMED ? ASK_READ_RESUMED : ASK_READ_ERROR;
+}
+
+/* The next byte typed, once a wait found input: 1 with *c (a Ctrl-D
+ * typed ahead in canonical mode given back as EOF); 0 when there is none
+ * to take (EINTR, EAGAIN, or the LF of a CR LF: one Enter, so a terminal
+ * or a paste sending both leaves no empty answer for the next read); -1
+ * with s->status HANGUP (end of input or EIO: the held terminal is gone)
+ * or ERROR. */
+static int next_byte(struct ask_line *s, unsigned char *c) {
+  ssize_t r = read(s->infd, c, 1);
+  if (r == -1 && (errno == EINTR || errno == EAGAIN)) return 0;
+  if (r == 0 || (r == -1 && errno == EIO)) {
+    s->status = ASK_READ_HANGUP;
+    return -1;
+  }
+  if (r == -1) {
+    s->status = ASK_READ_ERROR;
+    return -1;
+  }
+  *c = ask_session_typeahead(s->session, *c);
+  int was_cr = s->after_cr;
+  s->after_cr = *c == '\r' && !s->quoting;
+  return *c == '\n' && was_cr ? 0 : 1;
+}
+
 static int read_char(EditLine *el, wchar_t *wc) {
   struct ask_line *s = session_of(el);
   if (s->queued_count > 0) {
@@ -445,9 +475,7 @@ static int read_char(EditLine *el, wchar_t *wc) {
       continue;
     }
     if (w != ASK_WAIT_READY) {
-      s->status = w == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
-                : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT
-                : w == ASK_WAIT_RESUMED ? ASK_READ_RESUMED : ASK_READ_ERROR;
+      s->status = read_status(w);
       if (w == ASK_WAIT_RESUMED) s->command_mode = 0; /* a quoted insert waits in insert mode */
       if (w == ASK_WAIT_RESUMED && s->vi && !s->quoting) {
         /* vi: which map the next key is read in tells the mode to come
@@ -470,22 +498,9 @@ static int read_char(EditLine *el, wchar_t *wc) {
      * size (its el_resize of a wrapped line onto a smaller window crashed:
      * SIGSEGV, or heap corruption in re_clear_display). */
     if (ask_session_take_resize(s->session) && !s->draws) el_resize(el);
-    ssize_t r = read(s->infd, &c, 1);
-    if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (r == 0 || (r == -1 && errno == EIO)) { /* the held terminal is gone */
-      s->status = ASK_READ_HANGUP;
-      return 0;
-    }
-    if (r == -1) {
-      s->status = ASK_READ_ERROR;
-      return -1;
-    }
-    c = ask_session_typeahead(s->session, c);
-    /* CR LF is one Enter: a terminal (or a paste) sending both must not
-     * leave an empty answer for the next read. */
-    int was_cr = s->after_cr;
-    s->after_cr = c == '\r' && !s->quoting;
-    if (c == '\n' && was_cr) continue;
+    int got = next_byte(s, &c);
+    if (got == 0) continue;
+    if (got < 0) return s->status == ASK_READ_HANGUP ? 0 : -1;
   decode:
     if (s->vi && ask_key_escape_ends(&s->keys, c)) { /* vi: Esc, then this key (no Alt-key) */
       ask_key_expire(&s->keys);
@@ -895,6 +910,9 @@ static int append_typed(struct ask_line *s, const unsigned char *bytes, size_t l
   return 1;
 }
 
+/* Whether `c` (a byte, or a code point below 0x100) is in `set`. */
+static int in_set(const uint32_t set[8], uint32_t c) { return (set[c >> 5] >> (c & 31)) & 1u; }
+
 /* The keys that leave a read without libedit: every byte the user's
  * modes give a terminal character (stty erase '#' makes '#' erase, and
  * libedit binds those it knows), as a set of 256 bits. */
@@ -938,41 +956,31 @@ static int read_typed(struct ask_line *s, const char *initial, const char **line
     }
     int w = ask_session_wait_redrawing(s->session, s->infd, s->deadline_ms, &s->signo);
     if (w != ASK_WAIT_READY) {
-      status = w == ASK_WAIT_SIGNAL ? ASK_READ_SIGNAL
-             : w == ASK_WAIT_TIMEOUT ? ASK_READ_TIMEOUT
-             : w == ASK_WAIT_RESUMED ? ASK_READ_RESUMED : ASK_READ_ERROR;
+      status = read_status(w);
       break;
     }
     (void)ask_session_take_resize(s->session); /* the next drawing follows it */
     unsigned char c;
-    ssize_t r = read(s->infd, &c, 1);
-    if (r == -1 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (r == 0 || (r == -1 && errno == EIO)) {
-      status = ASK_READ_HANGUP;
+    int got = next_byte(s, &c);
+    if (got == 0) continue;
+    if (got < 0) {
+      status = s->status;
       break;
     }
-    if (r == -1) {
-      status = ASK_READ_ERROR;
-      break;
-    }
-    c = ask_session_typeahead(s->session, c);
-    int was_cr = s->after_cr;
-    s->after_cr = c == '\r';
-    if (c == '\n' && was_cr) continue;
     bytes[have++] = c;
     if (have == 1 && (c == '\r' || c == '\n')) {
       status = ASK_READ_LINE;
       break;
     }
     if (have == 1) need = c < 0x80 ? 1 : (int)ask_utf8_length(c);
-    int fits = have == 1 ? need > 0 && c >= 0x20 && c != 0x7f && !(terminal[c >> 5] & (1u << (c & 31)))
+    int fits = have == 1 ? need > 0 && c >= 0x20 && c != 0x7f && !in_set(terminal, c)
                          : (c & 0xc0) == 0x80;
     uint32_t cp = 0;
     if (fits && have == need && need > 1)
       fits = ask_utf8_sequence(bytes, (size_t)need, &cp) == (size_t)need && cp >= 0xa0 /* no C1 */
              /* A terminal character of 0xA0 to 0xFF (stty kill M-i) is that
               * code point to libedit, which binds it: é is then kill. */
-             && (cp > 0xff || !(terminal[cp >> 5] & (1u << (cp & 31))));
+             && (cp > 0xff || !in_set(terminal, cp));
     if (!fits || (have == need && !append_typed(s, bytes, (size_t)need))) {
       memcpy(s->replay, bytes, (size_t)have);
       s->replay_count = have;
