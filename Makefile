@@ -27,8 +27,8 @@ STRIP ?= strip
 #
 # The code a prompt runs is laid out together (scripts/startup.order, written
 # by `make startup-order`; each function in a section of its own, so the
-# linker can move it): a prompt then maps less of the binary, and takes
-# fewer page faults (BENCHMARKS.md). SwiftPM does not rebuild for a changed
+# linker can move it), and the variables it touches: a prompt then maps less
+# of the binary, and takes fewer page faults (BENCHMARKS.md). SwiftPM does not rebuild for a changed
 # -Xswiftc flag: after changing one, `make clean`.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -use-ld=lld \
   -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd \
@@ -377,8 +377,8 @@ $(TEST_LOCALES_DIR)/%.UTF-8/LC_CTYPE:
 	$(Q)localedef -i $* -c -f UTF-8 $(TEST_LOCALES_DIR)/$*.UTF-8 || test -f $@
 
 # The order the release link lays the start-up code out in: the functions
-# the common prompts run, profiled with callgrind on the release binary
-# (scripts/startup-order.py). Run it after a change to what a prompt runs,
+# the common prompts run, profiled with callgrind on the release binary, then
+# the variables they touch, traced with lackey (scripts/startup-order.py). Run it after a change to what a prompt runs,
 # and commit scripts/startup.order; a stale one only maps more pages.
 startup-order: PACKAGES = $(call packages-for,build startup-order)
 startup-order: build
