@@ -186,17 +186,18 @@ struct Invocation: Equatable {
                       buttons: buttons,
                       presentation: options.has(.sheet) ? .actionSheet : .alert)
     try textEntry(from: options, into: &alert)
-    var validated = try CommandError.prompting { () throws(AskError) in try alert.validatedIndexing() }
-    if let wanted = options.value(.default) {
-      // Named among the buttons validation settled (an implied OK too);
-      // then checked again, as a default may break a rule.
-      guard let resolved = validated.alert.settingDefault(named: wanted) else {
-        // TRANSLATORS: %s is the value given to '--default'.
-        throw .spec(localized("Default '%s' is not a button title or number", TerminalText.visible(wanted)))
-      }
-      validated = try CommandError.prompting { () throws(AskError) in try resolved.validatedIndexing() }
+    // Taken apart at once: a pair kept whole is destroyed through its
+    // tuple type's metadata, which the runtime sets up for it.
+    let (validated, titles) = try CommandError.prompting { () throws(AskError) in try alert.validatedIndexing() }
+    guard let wanted = options.value(.default) else { return (validated, titles: titles) }
+    // Named among the buttons validation settled (an implied OK too); then
+    // checked again, as a default may break a rule.
+    guard let resolved = validated.settingDefault(named: wanted) else {
+      // TRANSLATORS: %s is the value given to '--default'.
+      throw .spec(localized("Default '%s' is not a button title or number", TerminalText.visible(wanted)))
     }
-    return (validated.alert, titles: validated.titles)
+    let (again, againTitles) = try CommandError.prompting { () throws(AskError) in try resolved.validatedIndexing() }
+    return (again, titles: againTitles)
   }
 
   /// `-s` and the field options, each checked against the style: a field

@@ -4,11 +4,16 @@
 /// to the separator, while getopt, libassuan and systemd's ini parser see
 /// the separator's byte and cut there. Every parser of a protocol line,
 /// an option or a file of another program's format cuts with these.
-extension StringProtocol {
+extension StringProtocol where SubSequence == Substring {
+  /// The whole text as a `Substring`: a slice, where `Substring(self)`
+  /// is the initializer from any sequence of Characters, whose conformance
+  /// the runtime sets up at start-up for a `Substring`.
+  private var whole: Substring { self[startIndex..<endIndex] }
+
   /// The text before the first scalar `isSeparator` accepts, and the text
   /// after that scalar (`nil` when there is none).
   func cut(where isSeparator: (Unicode.Scalar) -> Bool) -> (head: Substring, tail: Substring?) {
-    let scalars = Substring(self).unicodeScalars
+    let scalars = whole.unicodeScalars
     guard let at = scalars.firstIndex(where: isSeparator) else { return (Substring(scalars), nil) }
     return (Substring(scalars[..<at]), Substring(scalars[scalars.index(after: at)...]))
   }
@@ -21,12 +26,12 @@ extension StringProtocol {
 
   /// Without the scalars `isDropped` accepts at the start.
   func droppingLeading(_ isDropped: (Unicode.Scalar) -> Bool) -> Substring {
-    Substring(Substring(self).unicodeScalars.drop(while: isDropped))
+    Substring(whole.unicodeScalars.drop(while: isDropped))
   }
 
   /// Without the scalars `isDropped` accepts at either end.
   func trimming(_ isDropped: (Unicode.Scalar) -> Bool) -> Substring {
-    let scalars = Substring(self).unicodeScalars
+    let scalars = whole.unicodeScalars
     guard let first = scalars.firstIndex(where: { !isDropped($0) }),
           let last = scalars.lastIndex(where: { !isDropped($0) }) else { return Substring(scalars[scalars.endIndex...]) }
     return Substring(scalars[first...last])
