@@ -255,19 +255,32 @@ package struct ButtonListLayout {
     guard let fit, fit.count > 1 else {
       // One column: a long title wraps under its start, each piece styled.
       let indent = 2 + digits(positions[...]) + 2
-      return positions.map { position in
+      // The spaces before a number and before a wrapped piece, made once:
+      // the list is written into one string, piece after piece.
+      let margin = String(repeating: " ", count: indent)
+      var out = ""
+      for position in positions {
         let index = order[position]
         let button = alert.buttons[index]
         var shown = TerminalText.visible(button.title)
         if button.role == .destructive { shown += words.destructive }
         if index == alert.defaultButtonIndex { shown += words.defaultButton }
-        let lines = TerminalText.wrapped(shown, width: max(1, width - indent)).map { line in
-          button.role == .destructive ? theme.destructive(line) : line
-        }
         let number = String(position + 1)
-        return String(repeating: " ", count: indent - 2 - number.count) + number + ") "
-          + lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
-      }.joined()
+        // A String from the slice (`+=` of a Substring is the generic
+        // append of any sequence: the runtime looks its types up by name).
+        out += String(margin.prefix(indent - 2 - number.count))
+        out += number
+        out += ") "
+        for (piece, line) in TerminalText.wrapped(shown, width: max(1, width - indent)).enumerated() {
+          if piece > 0 {
+            out += "\n"
+            out += margin
+          }
+          out += button.role == .destructive ? theme.destructive(line) : line
+        }
+        out += "\n"
+      }
+      return out
     }
     let (rows, columns) = (fit.rows, fit.count)
     let cells = (0..<columns).map { column in
