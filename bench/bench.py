@@ -44,8 +44,10 @@ time; the exit status is 0 unless a measurement could not be made.
 """
 
 import argparse
+import ctypes
 import datetime
 import json
+import mmap
 import os
 import platform
 import re
@@ -117,6 +119,10 @@ QUICK_SMALL = ("floor", "swift-floor", "bash-select", "ask-alert", "ask-secure")
 # directory (a static executable: no dynamic loader, as ask's release build).
 SWIFT_FLOOR_SOURCE = os.path.join(HERE, "floor.swift")
 SWIFT_FLOOR = os.path.join(ROOT, ".build", "bench", "floor-swift")
+# Where the copies of ask and the Swift floor that run are made (PAGE
+# CACHE), unless --copies says: beside it, on the build's file system (a
+# temporary directory may be a tmpfs, whose page cache cannot be dropped).
+COPIES = os.path.join(ROOT, ".build", "bench")
 
 # The calls whose bytes are searched for a tool's marker, in the strace run.
 WRITES = ("write", "writev", "pwrite64", "pwritev", "pwritev2")
@@ -222,17 +228,43 @@ def copy_binary(path, folder, installed=False):
             os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
         finally:
             os.close(fd)
+        if resident_pages(copy) != 0:
+            NOT_DROPPED.append(os.path.basename(copy))
     return copy
 
 
-def small_tools(ask, tmp=None, built=None):
+# The copies whose page cache stayed (a file system that keeps it, such as
+# tmpfs): said in the report.
+NOT_DROPPED = []
+
+
+def resident_pages(path):
+    """How many pages of the file `path` are in the page cache (mincore(2)
+    on a map of it), or None when that cannot be told."""
+    size = os.path.getsize(path)
+    if size == 0:
+        return 0
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        with open(path, "rb") as f, mmap.mmap(f.fileno(), size, access=mmap.ACCESS_COPY) as m:
+            start = ctypes.c_char.from_buffer(m)
+            pages = (size + mmap.PAGESIZE - 1) // mmap.PAGESIZE
+            vector = (ctypes.c_ubyte * pages)()
+            ok = libc.mincore(ctypes.c_void_p(ctypes.addressof(start)), ctypes.c_size_t(size), vector) == 0
+            del start
+            return sum(b & 1 for b in vector) if ok else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def small_tools(ask, tmp=None, built=None, copies=COPIES):
     """The small prompts' tools: ttp.py's peers, the Swift floor and ask;
     with `tmp`, the Swift floor's copy read in by its first run (`ask` is
     one already), and both as `make install` leaves them (`built`: ask's
     binary to install) (PAGE CACHE)."""
     peers = {t["name"]: t for t in ttp.default_tools()}
     built_floor, why = swift_floor()
-    exe = copy_binary(built_floor, os.path.join(tmp, "first-run")) if built_floor and tmp else built_floor
+    exe = copy_binary(built_floor, os.path.join(copies, "first-run")) if built_floor and tmp else built_floor
     peers["swift-floor"] = dict(peers["floor"], name="swift-floor", argv=[exe or SWIFT_FLOOR],
                                 **({"skip": why} if why else {}))
     tools = [peers[n] for n in dict.fromkeys(name for _, name, _ in SMALL) if n in peers]
@@ -241,7 +273,7 @@ def small_tools(ask, tmp=None, built=None):
     tools.append(dict(name="ask-secure", argv=[ask] + SECURE_ARGS, prompt_marker="Password: ",
                       keys="hunter2\\r", stdout_is_result=True, expect="hunter2"))
     if tmp and built:
-        folder = os.path.join(tmp, "installed")
+        folder = os.path.join(copies, "installed")
         if built_floor:
             tools.append(dict(peers["swift-floor"], name="swift-floor-installed",
                               argv=[copy_binary(built_floor, folder, installed=True)]))
@@ -252,8 +284,8 @@ def small_tools(ask, tmp=None, built=None):
     return tools
 
 
-def measure_small(ask, built, env, tmp, runs, warmup, quick):
-    tools = [t for t in small_tools(ask, tmp, built) if not quick or t["name"] in QUICK_SMALL]
+def measure_small(ask, built, copies, env, tmp, runs, warmup, quick):
+    tools = [t for t in small_tools(ask, tmp, built, copies) if not quick or t["name"] in QUICK_SMALL]
     config = os.path.join(tmp, "small-config.json")
     with open(config, "w") as f:
         json.dump(tools, f)
@@ -745,8 +777,11 @@ def report(res):
             "`/bin/sh`'s own taken off). System calls are counted in one more run of each tool under "
             "`strace -f`, from its `execve` up to and including the `write` that completes its marker "
             "(and, in brackets, to its exit). Peers not installed (left out): "
-            "%s. The machine is shared: read differences under about 20 %% as noise."
-            % (s["runs"], s["warmup"], ", ".join(sorted(s["skipped"])) or "none"), ""]
+            "%s. The machine is shared: read differences under about 20 %% as noise.%s"
+            % (s["runs"], s["warmup"], ", ".join(sorted(s["skipped"])) or "none",
+               " **The page cache of the copies to be read in by their first run could not be dropped "
+               "here** (%s: their file system keeps it): they ran as written." % ", ".join(res["not_dropped"])
+               if res.get("not_dropped") else ""), ""]
     out += ["### Goals of issue 15", "",
             "The targets the project set itself for start-up, memory and big lists (issue 15, \"at the C "
             "floor\"), each with what this run measured.", "",
@@ -835,6 +870,8 @@ def main(argv=None):
                     help="seconds, for the test: 1 run of the floors, bash `select` and ask (and under strace), "
                     "1,000 and 10,000 buttons, 20 calls")
     ap.add_argument("--runs", type=int, default=40, help="runs of the small prompts (default 40)")
+    ap.add_argument("--copies", default=COPIES,
+                    help="where the copies of ask and the Swift floor that run are made (default .build/bench)")
     a = ap.parse_args(argv)
     if a.from_json:
         with open(a.from_json) as f:
@@ -847,11 +884,12 @@ def main(argv=None):
             ap.error("not an executable: %s" % a.ask)
         tmp = tempfile.mkdtemp(prefix="ask-bench-")
         try:
-            built, ask = ask, copy_binary(ask, os.path.join(tmp, "first-run"))
+            built, ask = ask, copy_binary(ask, os.path.join(a.copies, "first-run"))
             env = bench_env(tmp)
             res = dict(machine=machine(), quick=a.quick)
             runs, warmup = (1, 0) if a.quick else (a.runs, 2)
-            res["small"], tools = measure_small(ask, built, env, tmp, runs, warmup, a.quick)
+            res["small"], tools = measure_small(ask, built, a.copies, env, tmp, runs, warmup, a.quick)
+            res["not_dropped"] = sorted(set(NOT_DROPPED))
             res["syscalls"] = measure_syscalls(tools, res["small"]["tools"], env, tmp)
             res["big"] = measure_big(ask, env, tmp, QUICK_BIG if a.quick else BIG)
             sizes = QUICK_BIG if a.quick else BIG

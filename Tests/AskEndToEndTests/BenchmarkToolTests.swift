@@ -61,7 +61,8 @@ struct BenchmarkToolTests {
     fputs("# Benchmarks\n\n" + history, file)
     fclose(file)
 
-    let run = try Self.bench(["--ask", AskSession.executable, "--quick", "--out", report, "--json", figures])
+    let run = try Self.bench(["--ask", AskSession.executable, "--quick", "--out", report, "--json", figures,
+                              "--copies", directory.path])
     #expect(run.exitStatus == 0, "bench.py failed: \(run.stderr)")
     let text = try ArtifactsTests.read(report)
     #expect(text.hasPrefix("# Benchmarks\n\n" + Self.begin))
