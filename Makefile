@@ -208,7 +208,7 @@ demo: build
 # one more run each under strace, their system calls to the prompt;
 # 10,000 to 1,000,000 buttons, 1000 calls from a script; the report replaces
 # the generated part of BENCHMARKS.md, the raw figures go to
-# .build/bench.json. About 2 minutes on two cores, once built.
+# .build/bench.json. About a minute on two cores, once built.
 bench: PACKAGES = $(call packages-for,build bench)
 bench: build
 	$(Q)$(PYTHON) bench/bench.py --ask $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask \
