@@ -266,14 +266,15 @@ def resident_pages(path):
         return None
 
 
-def small_tools(ask, tmp=None, built=None, copies=COPIES):
-    """The small prompts' tools: ttp.py's peers, the Swift floor and ask;
-    with `tmp`, the Swift floor's copy read in by its first run (`ask` is
-    one already), and both as `make install` leaves them (`built`: ask's
-    binary to install) (PAGE CACHE)."""
+def small_tools(ask, built=None, copies=None):
+    """The small prompts' tools: ttp.py's peers, the Swift floor and ask.
+    With `copies` (a folder), the Swift floor runs from its copy there read
+    in by its first run (`ask` is one already), and, with `built` (ask's
+    binary), both are measured beside as `make install` leaves them (PAGE
+    CACHE)."""
     peers = {t["name"]: t for t in ttp.default_tools()}
     built_floor, why = swift_floor()
-    exe = copy_binary(built_floor, os.path.join(copies, "first-run")) if built_floor and tmp else built_floor
+    exe = copy_binary(built_floor, os.path.join(copies, "first-run")) if built_floor and copies else built_floor
     peers["swift-floor"] = dict(peers["floor"], name="swift-floor", argv=[exe or SWIFT_FLOOR],
                                 **({"skip": why} if why else {}))
     tools = [peers[n] for n in dict.fromkeys(name for _, name, _ in SMALL) if n in peers]
@@ -281,7 +282,7 @@ def small_tools(ask, tmp=None, built=None, copies=COPIES):
                       keys="2\\r", stdout_is_result=True, expect="Beta"))
     tools.append(dict(name="ask-secure", argv=[ask] + SECURE_ARGS, prompt_marker="Password: ",
                       keys="hunter2\\r", stdout_is_result=True, expect="hunter2"))
-    if tmp and built:
+    if copies and built:
         folder = os.path.join(copies, "installed")
         if built_floor:
             tools.append(dict(peers["swift-floor"], name="swift-floor-installed",
@@ -294,7 +295,7 @@ def small_tools(ask, tmp=None, built=None, copies=COPIES):
 
 
 def measure_small(ask, built, copies, env, tmp, runs, warmup, quick):
-    tools = [t for t in small_tools(ask, tmp, built, copies) if not quick or t["name"] in QUICK_SMALL]
+    tools = [t for t in small_tools(ask, built, copies) if not quick or t["name"] in QUICK_SMALL]
     config = os.path.join(tmp, "small-config.json")
     with open(config, "w") as f:
         json.dump(tools, f)

@@ -112,30 +112,23 @@ ACCESS = re.compile(r" [LSM] ([0-9a-f]+),")
 
 
 def variables(binary):
-    """(starts, symbols) of `binary`'s variables sorted by address: each
-    (start, end, name) in a section that is allocated and not code."""
-    sections = []
-    for line in subprocess.run(["readelf", "-SW", binary], stdout=subprocess.PIPE, text=True,
-                               check=True).stdout.splitlines():
-        fields = line.split("]", 1)[1].split() if "]" in line else []
-        if len(fields) >= 7 and fields[0] != "Name":
-            start, size, flags = int(fields[2], 16), int(fields[4], 16), fields[6]
-            if start and "A" in flags and "X" not in flags:
-                sections.append((start, start + size))
+    """`binary`'s variables sorted by address, each (start, end, name): the
+    symbols nm types as data (initialized, zeroed or read-only), not code."""
     symbols = []
     for fields in (line.split() for line in subprocess.run(
             ["nm", "--defined-only", "--print-size", "--numeric-sort", binary],
             stdout=subprocess.PIPE, text=True, check=True).stdout.splitlines()):
         if len(fields) == 4 and fields[2] in "bBdDrRvVu":
             start = int(fields[0], 16)
-            if any(low <= start < high for low, high in sections):
-                symbols.append((start, start + max(int(fields[1], 16), 1), fields[3]))
-    return [start for start, _, _ in symbols], symbols
+            symbols.append((start, start + max(int(fields[1], 16), 1), fields[3]))
+    return symbols
 
 
-def touched(trace, starts, symbols, names, seen):
-    """Appends to `names` each variable of `symbols` that lackey's `trace`
-    shows read or written, in the order first touched, unless in `seen`."""
+def touched(trace, symbols, names, seen):
+    """Appends to `names` each variable of `symbols` (variables()) that
+    lackey's `trace` shows read or written, in the order first touched,
+    unless in `seen`."""
+    starts = [start for start, _, _ in symbols]
     with open(trace, encoding="utf-8", errors="replace") as lines:
         for line in lines:
             match = ACCESS.match(line)
@@ -156,7 +149,7 @@ def main():
     binary, output = sys.argv[1], sys.argv[2]
     names, seen = [], set()
     data, data_seen = [], set()
-    starts, symbols = variables(binary)
+    symbols = variables(binary)
     with tempfile.TemporaryDirectory() as scratch:
         copy = os.path.join(scratch, "ask")
         subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
@@ -175,7 +168,7 @@ def main():
                                    check=False)
                 else:
                     run_on_terminal(command, keys, marker)
-            touched(trace, starts, symbols, data, data_seen)
+            touched(trace, symbols, data, data_seen)
             with open(profile, encoding="utf-8", errors="replace") as lines:
                 for line in lines:
                     match = re.match(r"c?fn=\(\d+\) (.+)", line)
