@@ -16,6 +16,9 @@ import PackageDescription
 ///   start): the `ask` command links AskCore alone.
 /// - `AskCLI`: the command-line front — option table, parsing, help, result
 ///   printing, exit statuses.
+/// - `CArguments`: the executable's argument vector, handed to the Swift
+///   runtime from glibc's constructor call (its own scan of
+///   /proc/self/maps is then not linked); the executable's alone.
 /// - `ask`: the executable, a `main.swift` that calls `AskCLI`.
 /// - `ask-docgen`: writes the completions and the man page's OPTIONS from
 ///   `AskCLI`'s option table (`make completions man`); not installed.
@@ -40,7 +43,11 @@ let package = Package(
     .target(name: "AskCore", dependencies: ["CShim"]),
     .target(name: "AskKit", dependencies: ["AskCore", "CShim"]),
     .target(name: "AskCLI", dependencies: ["AskCore", "CShim"]),
-    .executableTarget(name: "ask", dependencies: ["AskCLI", "CShim"]),
+    // The command's argument vector from glibc's constructor arguments,
+    // so the runtime's scan of /proc/self/maps is not linked
+    // (Sources/CArguments/arguments.c): the executable's alone.
+    .target(name: "CArguments"),
+    .executableTarget(name: "ask", dependencies: ["AskCLI", "CShim", "CArguments"]),
     .executableTarget(name: "ask-docgen", dependencies: ["AskCLI"]),
     // What a Swift program embedding AskKit writes, seeing only the public
     // API (packageAccess: false): the seeds' action sheet, synchronous
