@@ -3,10 +3,43 @@ import Glibc
 import Testing
 
 /// What `ask` asks of the kernel on its way to the prompt, seen with strace
-/// (issue 27, BENCHMARKS.md): no file the prompt does not need.
+/// (issue 27, BENCHMARKS.md): no file the prompt does not need, and what
+/// is drawn above the answer line written with it.
 @Suite("System calls on the way to the prompt")
 struct StartupSystemCallTests {
   static let strace = ArtifactsTests.tool("strace")
+
+  /// A prompt drawn in one piece: its arguments, the marker of its answer
+  /// line, the keys that answer it, and a text drawn above the marker.
+  struct Drawing: CustomTestStringConvertible, Sendable {
+    let arguments: [String], marker: String, keys: String, above: String
+    var testDescription: String { loggedText(arguments.joined(separator: " ")) }
+  }
+
+  static let drawings = [
+    Drawing(arguments: ["--title", "Pick", "--cancel", "Cancel", "Alpha", "Beta", "Gamma"],
+            marker: "Choice [1-4, Ctrl-D = cancel]: ", keys: "2\r", above: "4) Cancel"),
+    Drawing(arguments: ["-s", "secure", "-t", "Unlock"], marker: "Password: ", keys: "hunter2\r", above: "Unlock"),
+    Drawing(arguments: ["-s", "plain", "-t", "Name?"], marker: "Text: ", keys: "Ada\r", above: "Name?"),
+  ]
+
+  @Test("What a prompt draws above its answer line reaches the terminal in the same write as the line (one wake-up for whatever reads the terminal)",
+        .enabled(if: strace != nil, "strace is missing (make test installs it)"), arguments: drawings)
+  func drawnInOneWrite(_ drawing: Drawing) throws {
+    let scratch = try TemporaryDirectory()
+    let log = scratch.path + "/strace.log"
+    let term = try PseudoTerminal(executable: try #require(Self.strace),
+                                  arguments: ["-qq", "-e", "trace=write", "-s", "4096", "-o", log,
+                                              AskSession.executable] + drawing.arguments,
+                                  environment: AskSession.environment)
+    try term.waitForPrompt(drawing.marker)
+    term.type(drawing.keys)
+    #expect(try term.waitForExit() == 0, "\(term.stderr)")
+    let writes = try ArtifactsTests.read(log).split(separator: "\n").filter { $0.hasPrefix("write(") }
+    let withMarker = writes.filter { $0.contains(drawing.marker) }
+    #expect(withMarker.count == 1, "\(writes)")
+    #expect(withMarker.allSatisfy { $0.contains(drawing.above) }, "\(writes)")
+  }
 
   @Test("A static ask finds its arguments without reading /proc/self/maps (glibc hands its constructors main's own), and they arrive whole",
         .enabled(if: strace != nil && DebianPackageTests.isStatic(AskSession.executable),

@@ -137,7 +137,7 @@ struct TerminalSessionUnitTests {
     var line: UnsafePointer<CChar>?
     var length: Int32 = 0
     var signo: Int32 = 0
-    let status = ask_line_read(editor, "Choice: ", nil, -1, &line, &length, &signo)
+    let status = ask_line_read(editor, nil, "Choice: ", nil, -1, &line, &length, &signo)
     ask_line_close(editor)
     ask_session_end(session)
     #expect(Int(status) == ASK_READ_HANGUP)  // 129 for ask, not "Cannot read the answer"

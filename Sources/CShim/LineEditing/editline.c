@@ -39,6 +39,8 @@ struct ask_line {
   unsigned char *drawn;     /* the line as last drawn in this read, or NULL */
   size_t drawn_length, drawn_cursor;
   char *prompt;             /* drawn by prompt_of; owned */
+  const char *above;        /* drawn with the read's first drawing, or NULL;
+                             * the caller's, for one ask_line_read */
   char *pending;            /* what was typed when a read was suspended */
   int pending_after;        /* its scalars after the cursor then */
   int move_back;            /* scalars to move left once the pending text is in */
@@ -166,6 +168,15 @@ static void forget_drawing(struct ask_line *s) {
 
 static void draw_text(struct ask_line *s, const unsigned char *text, size_t length, size_t cursor);
 
+/* Draws what ask_line_read was given to draw above the prompt, if it is
+ * not drawn yet: on its own, where libedit draws the prompt. */
+static void draw_above(struct ask_line *s) {
+  if (s->above == NULL) return;
+  int signo; /* a signal that cut the write is seen by the next wait */
+  (void)ask_write_all(s->session, s->outfd, s->above, strlen(s->above), &signo);
+  s->above = NULL;
+}
+
 /* Draws the prompt and the line (ask_line_drawing), the cursor where
  * libedit has it, or at the end when `at_end`. libedit's cursor is kept
  * on a character boundary first (a key that moved it by one scalar into
@@ -200,8 +211,25 @@ static void draw_text(struct ask_line *s, const unsigned char *text, size_t leng
   char *bytes = ask_line_drawing(s->prompt, text, length, cursor, s->drawn, s->drawn_length, s->drawn_cursor,
                                  (size_t)columns);
   if (bytes == NULL) return;
+  size_t size = strlen(bytes);
+  if (s->above != NULL) {
+    /* What the prompt answers, drawn in the same write: the terminal
+     * shows the list and its answer line at once. */
+    size_t lead = strlen(s->above);
+    char *both = malloc(lead + size + 1);
+    if (both != NULL) {
+      memcpy(both, s->above, lead);
+      memcpy(both + lead, bytes, size + 1);
+      free(bytes);
+      bytes = both;
+      size += lead;
+      s->above = NULL;
+    } else {
+      draw_above(s);
+    }
+  }
   int signo; /* a signal that cut the write is seen by the next wait */
-  (void)ask_write_all(s->session, s->outfd, bytes, strlen(bytes), &signo);
+  (void)ask_write_all(s->session, s->outfd, bytes, size, &signo);
   free(bytes);
   unsigned char *copy = malloc(length + 1);
   if (copy != NULL) memcpy(copy, text, length);
@@ -1014,8 +1042,19 @@ static int read_typed(struct ask_line *s, const char *initial, const char **line
   return status;
 }
 
-int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_t deadline_ms,
-                  const char **line, int *len, int *signo) {
+static int read_line(ask_line_t *s, const char *prompt, const char *initial, int64_t deadline_ms,
+                     const char **line, int *len, int *signo);
+
+int ask_line_read(ask_line_t *s, const char *above, const char *prompt, const char *initial,
+                  int64_t deadline_ms, const char **line, int *len, int *signo) {
+  s->above = above != NULL && above[0] != '\0' ? above : NULL;
+  int status = read_line(s, prompt, initial, deadline_ms, line, len, signo);
+  s->above = NULL; /* the caller's: not kept past the call */
+  return status;
+}
+
+static int read_line(ask_line_t *s, const char *prompt, const char *initial, int64_t deadline_ms,
+                     const char **line, int *len, int *signo) {
   char *copy = strdup(prompt);
   if (copy == NULL) return ASK_READ_ERROR;
   free(s->prompt);
@@ -1066,6 +1105,7 @@ int ask_line_read(ask_line_t *s, const char *prompt, const char *initial, int64_
     int master, spare = stand_in_for(s, &master);
     if (start_editor(s, spare, master) != 0) return errno == EIO ? ASK_READ_HANGUP : ASK_READ_ERROR;
   }
+  draw_above(s); /* libedit draws the prompt (TERM dumb), or it was started by an earlier read */
   locale_t outer = s->locale != (locale_t)0 ? uselocale(s->locale) : (locale_t)0;
   s->insert = initial;
   /* The text of a suspended read comes back with its cursor where it was,

@@ -47,15 +47,18 @@ ask_line_t *_Nullable ask_line_open(ask_session_t *session, const char *program,
                                     void *_Nullable context);
 
 /* Reads one edited line after drawing `prompt` (no control characters),
- * with `initial` (or NULL) as editable text already typed; the read that
+ * with `initial` (or NULL) as editable text already typed; `above` (or
+ * NULL: nothing) is drawn first, in the same write as the prompt's first
+ * drawing where ask draws it (what the prompt answers — the list, a title
+ * — and its answer line reach the terminal at once). The read that
  * first meets a key only libedit edits starts it (ASK_READ_ERROR with
  * errno when it cannot; ASK_READ_HANGUP when the terminal hung up before
  * it could).
  * `deadline_ms` as for ask_session_wait. On ASK_READ_LINE, *line points to
  * the line (UTF-8, without the LF, *len bytes), valid until the next call.
  * Holds the terminal again (ask_session_hold) before it returns. */
-int ask_line_read(ask_line_t *line_session, const char *prompt, const char *_Nullable initial,
-                  int64_t deadline_ms, const char *_Nullable *_Nonnull line, int *len, int *signo);
+int ask_line_read(ask_line_t *line_session, const char *_Nullable above, const char *prompt,
+                  const char *_Nullable initial, int64_t deadline_ms, const char *_Nullable *_Nonnull line, int *len, int *signo);
 
 /* When ask_line_read returned ASK_READ_RESUMED: the text that was typed
  * (UTF-8, NUL-terminated), to give back as `initial` to the next read.

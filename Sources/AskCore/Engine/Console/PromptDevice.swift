@@ -17,14 +17,16 @@ package protocol PromptDevice: AnyObject {
   /// Draws text (lines ending in LF) on the drawing stream.
   /// - Throws: ``AskError/io(operation:reason:)`` when writing fails.
   func draw(_ text: String) throws(AskError)
-  /// Shows the request's prompt and reads one line, without its line
-  /// ending: a button answer or a plain field.
+  /// Shows the request's prompt (its ``LineRequest/above`` first) and
+  /// reads one line, without its line ending: a button answer or a plain
+  /// field.
   /// - Throws: ``AskError/interrupted(by:)`` when a terminating signal
   ///   arrives; ``AskError/io(operation:reason:)`` when reading fails;
   ///   ``AskError/invalidAnswer(_:)`` when a line from a pipe is not UTF-8
   ///   (the message gives its line number).
   func readLine(_ request: LineRequest) throws(AskError) -> LineResult
-  /// Shows the request's prompt and reads a secret, masked (never echoed in
+  /// Shows the request's prompt (its ``SecretRequest/above`` first) and
+  /// reads a secret, masked (never echoed in
   /// clear but when the request shows its text, never in a history, never
   /// in a `String`).
   /// - Throws: as ``readLine(_:)``.
@@ -60,10 +62,17 @@ package struct LineRequest: Sendable {
   /// What to draw again, above the prompt, after `ask` was stopped (Ctrl-Z)
   /// and continued: the title, message and buttons.
   package var redraw: String = ""
+  /// Lines not drawn yet that the prompt answers (the buttons, the
+  /// header), drawn before it in the same write: the terminal shows them
+  /// and the answer line at once (one write, one wake-up of whatever
+  /// reads the terminal). Empty when everything above is drawn.
+  package var above: String = ""
 
   /// Makes a request; see the properties.
   package init(prompt: String, initialText: String? = nil, completions: [String] = [],
-              completingButtons: AlertReference? = nil, deadline: Int64? = nil, redraw: String = "") {
+              completingButtons: AlertReference? = nil, deadline: Int64? = nil, redraw: String = "",
+              above: String = "") {
+    self.above = above
     self.prompt = prompt
     self.initialText = initialText
     self.completions = completions
@@ -116,10 +125,13 @@ package struct SecretRequest: Sendable {
   package var deadline: Int64?
   /// As ``LineRequest/redraw``.
   package var redraw: String
+  /// As ``LineRequest/above``.
+  package var above: String
 
   /// Makes a request; see the properties.
   package init(prompt: String, echo: SecureEcho = .masked, showsText: Bool = false, deadline: Int64? = nil,
-               redraw: String = "") {
+               redraw: String = "", above: String = "") {
+    self.above = above
     self.prompt = prompt
     self.echo = echo
     self.showsText = showsText

@@ -75,7 +75,7 @@ public final class ScriptedConsole: Console, PromptDevice {
   package func takeTurn(until deadline: Int64?) throws(AskError) -> Bool { true }
 
   package func readLine(_ request: LineRequest) throws(AskError) -> LineResult {
-    transcript += request.prompt
+    transcript += request.above + request.prompt
     switch try next() {
     case .text(let line):
       transcript += line + "\n"
@@ -90,7 +90,7 @@ public final class ScriptedConsole: Console, PromptDevice {
   }
 
   package func readSecret(_ request: SecretRequest) throws(AskError) -> SecretResult {
-    transcript += request.prompt
+    transcript += request.above + request.prompt
     switch try next() {
     case .text(let line):
       let secret = SecretText(bytes: Array(line.utf8))

@@ -399,17 +399,23 @@ public final class TerminalConsole: Console, PromptDevice {
   ///   arrives while the write waits (a terminal stopped by Ctrl-S).
   package func draw(_ text: String) throws(AskError) {
     guard let session = try held() else { return }  // nothing drawn on another's prompt
-    // Prompts mark invisible bytes for libedit; drawn here they need none.
-    // (Looked for with memchr: `String.contains` of a `String` costs a
-    // 10 MB title a third of a second, `utf8.contains` a debug build as much.)
-    var text = text
-    if text.withUTF8({ bytes in bytes.baseAddress.map { memchr($0, 1, bytes.count) != nil } ?? false }) {
-      text = text.replacing(AlertLayout.invisibleMark, with: "")
-    }
+    var text = Self.drawable(text)
     var signo: Int32 = 0
     if Interruption.isPending { throw .interrupted(by: Signal(ask_session_pending_signal(session))) }
     let failed = text.withUTF8 { ask_write_all(session, drawingFD, $0.baseAddress, $0.count, &signo) != 0 }
     if failed && signo != 0 { throw .interrupted(by: Signal(signo)) }
+  }
+
+  /// `text` as it is written: prompts mark invisible bytes for libedit;
+  /// drawn by ask they need none. (Looked for with memchr: `String.contains`
+  /// of a `String` costs a 10 MB title a third of a second, `utf8.contains`
+  /// a debug build as much.)
+  private static func drawable(_ text: String) -> String {
+    var text = text
+    guard text.withUTF8({ bytes in bytes.baseAddress.map { memchr($0, 1, bytes.count) != nil } ?? false }) else {
+      return text
+    }
+    return text.replacing(AlertLayout.invisibleMark, with: "")
   }
 
   /// Drops what was typed before the terminal was held (the terminal
@@ -469,7 +475,7 @@ public final class TerminalConsole: Console, PromptDevice {
     let deadline = request.deadline ?? -1
     guard let session = try held() else { return .timedOut }
     guard isInteractive, let editor = try openEditor(session) else {
-      try draw(request.prompt)
+      try draw(request.above + request.prompt)
       // A terminal too big for libedit: the line is read in the terminal's
       // own modes, which echo and edit it (the kernel's canonical mode).
       let echoes = isInteractive
@@ -489,10 +495,12 @@ public final class TerminalConsole: Console, PromptDevice {
     }
     lineRequest = request
     var initial = request.initialText.map(TerminalText.visible)
+    var above = Self.drawable(request.above)  // with the prompt's first drawing
     while true {
       var line: UnsafePointer<CChar>?
       var length: Int32 = 0
-      let status = ask_line_read(editor, request.prompt, initial, deadline, &line, &length, &signo)
+      let status = ask_line_read(editor, above, request.prompt, initial, deadline, &line, &length, &signo)
+      above = ""  // drawn, or drawn again below with the redraw
       if Int(status) == ASK_READ_RESUMED {
         // Stopped and continued: everything again, below, with what was typed.
         initial = String(cString: ask_line_pending(editor))
@@ -518,7 +526,7 @@ public final class TerminalConsole: Console, PromptDevice {
       // terminal that is not ours: the same, with its echo off.
       let hidesEcho = isatty(answerFD) == 1 && ask_session_hide_echo(session, answerFD) == 0
       defer { if hidesEcho { ask_session_show_echo(session) } }
-      try draw(request.prompt)
+      try draw(request.above + request.prompt)
       var line: UnsafeMutablePointer<CChar>?
       var length = 0
       let status = ask_read_fd_line(session, answerFD, deadline, &line, &length, &signo)
@@ -535,7 +543,7 @@ public final class TerminalConsole: Console, PromptDevice {
       try draw("\n")
       return .secret(secret)
     }
-    try draw(request.prompt)
+    try draw(request.above + request.prompt)
     while true {
       let status = secret.withStorage { storage in
         ask_secret_read(session, answerFD, drawingFD, Self.show(request), deadline, storage, &signo)

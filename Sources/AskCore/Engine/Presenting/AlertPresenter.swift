@@ -106,7 +106,8 @@ package struct AlertPresenter {
       return try chooseButton(alert, titles: titles, deadline: deadline, above: header,
                               aboveIsDrawn: false, defaultOnTimeout: true, size: size)
     }
-    try console.draw(header)
+    // Drawn with the first field's prompt, in its write.
+    var above = header
     // What a redraw after Ctrl-Z shows: the header and the fields so far.
     var shown = header
     var values = PromptResult(.chosen, title: Alert.impliedButtonTitle, role: .other)
@@ -117,7 +118,8 @@ package struct AlertPresenter {
       let label = field.label ?? kind.defaultLabels[index]
       let prompt = AlertLayout.fieldPrompt(label: label, placeholder: field.placeholder, theme: console.theme)
       if kind.isSecureField(index) {
-        switch try readSecret(alert, prompt: prompt, label: label, deadline: deadline, redraw: shown) {
+        defer { above = "" }
+        switch try readSecret(alert, prompt: prompt, label: label, deadline: deadline, redraw: shown, above: above) {
         case .value(let secret):
           values.secret = secret
           // Text shown as typed is not kept for a redraw: it would be a String.
@@ -126,7 +128,8 @@ package struct AlertPresenter {
         case .timedOut: return .timedOutWithoutChoice
         }
       } else {
-        switch try readText(alert, field: field, prompt: prompt, deadline: deadline, redraw: shown) {
+        defer { above = "" }
+        switch try readText(alert, field: field, prompt: prompt, deadline: deadline, redraw: shown, above: above) {
         case .value(let text):
           if kind == .loginAndPasswordInput { values.login = text } else { values.text = text }
           shown += prompt + TerminalText.visible(text) + "\n"
@@ -148,9 +151,9 @@ package struct AlertPresenter {
 
   // MARK: - Buttons
 
-  /// Draws the buttons (a page of them) below `above` (drawn with them, in
-  /// one write, unless `aboveIsDrawn`), and reads answers until one chooses
-  /// a button. `size`: the terminal's, when just read (`nil`: read now).
+  /// Draws the buttons (a page of them) below `above` (drawn with them and
+  /// their answer line, in one write, unless `aboveIsDrawn`), and reads
+  /// answers until one chooses a button. `size`: the terminal's, when just read (`nil`: read now).
   private func chooseButton(_ alert: Alert, titles: TitleIndex, deadline: Int64?, above: String,
                             aboveIsDrawn: Bool, defaultOnTimeout: Bool,
                             size known: TerminalSize? = nil) throws(AskError) -> PromptResult {
@@ -164,12 +167,14 @@ package struct AlertPresenter {
     // nil for the whole list.
     var matches: [Int]?
     var list = try layout.render(page: page)
-    try console.draw((aboveIsDrawn ? "" : above) + list)
+    // The list is drawn with its answer line, in one write.
     var request = LineRequest(prompt: AlertLayout.prompt(for: alert), completingButtons: AlertReference(alert),
-                              deadline: deadline)
+                              deadline: deadline, above: (aboveIsDrawn ? "" : above) + list)
     while true {
       request.redraw = above + list
-      switch try console.readLine(request) {
+      let read = try console.readLine(request)
+      request.above = ""
+      switch read {
       case .endOfInput:
         return .endOfInput(in: alert, order: order)
       case .timedOut:
@@ -210,7 +215,7 @@ package struct AlertPresenter {
           } else {
             list = try layout.render(page: page)
           }
-          try console.draw(list)
+          request.above = list
         }
       }
     }
@@ -231,12 +236,16 @@ package struct AlertPresenter {
     case timedOut
   }
 
-  /// A plain field, asked again until it is valid.
+  /// A plain field, asked again until it is valid; `above` (the header, for
+  /// the first field) is drawn with its first prompt.
   private func readText(_ alert: Alert, field: TextField, prompt: String, deadline: Int64?,
-                        redraw: String) throws(AskError) -> Outcome<String> {
-    var request = LineRequest(prompt: prompt, initialText: field.text, deadline: deadline, redraw: redraw)
+                        redraw: String, above: String) throws(AskError) -> Outcome<String> {
+    var request = LineRequest(prompt: prompt, initialText: field.text, deadline: deadline, redraw: redraw,
+                              above: above)
     while true {
-      switch try console.readLine(request) {
+      let read = try console.readLine(request)
+      request.above = ""
+      switch read {
       case .endOfInput:
         return .cancelled
       case .timedOut:
@@ -276,16 +285,20 @@ package struct AlertPresenter {
   }
 
   /// A secure field (twice with ``Alert/repeatsSecureEntry``), asked again
-  /// until valid. Hints never quote the secret.
+  /// until valid; `above` as for ``readText``. Hints never quote the secret.
   private func readSecret(_ alert: Alert, prompt: String, label: String, deadline: Int64?,
-                          redraw: String) throws(AskError) -> Outcome<SecretText> {
+                          redraw: String, above: String) throws(AskError) -> Outcome<SecretText> {
+    var above = above
     // TRANSLATORS: the label of the second entry of a secret that is asked
     // twice; %s is the field's label ("Password (again): ").
     let again = AlertLayout.fieldPrompt(label: localized("%s (again)", label), placeholder: nil, theme: console.theme)
     while true {
       let first: SecretText
-      switch try console.readSecret(SecretRequest(prompt: prompt, echo: alert.secureEcho, showsText: alert.showsSecretText,
-                                                  deadline: deadline, redraw: redraw)) {
+      let read = try console.readSecret(SecretRequest(prompt: prompt, echo: alert.secureEcho,
+                                                      showsText: alert.showsSecretText, deadline: deadline,
+                                                      redraw: redraw, above: above))
+      above = ""
+      switch read {
       case .secret(let secret): first = secret
       case .endOfInput: return .cancelled
       case .timedOut: return .timedOut
