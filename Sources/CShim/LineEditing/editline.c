@@ -200,6 +200,18 @@ static void draw_line(struct ask_line *s, int at_end) {
   draw_text(s, text, length, cursor);
 }
 
+/* Whether `prompt` is drawn as it is when nothing is on the answer line
+ * yet: printable ASCII (no marks, nothing wide) that leaves the cursor on
+ * its row. So the first drawing of most answer lines, ask_line_drawing
+ * gives the same bytes; made here, it runs none of the Swift line
+ * drawing before the prompt is shown. */
+static int fits_as_it_is(const char *prompt, size_t columns) {
+  size_t n = 0;
+  for (const unsigned char *p = (const unsigned char *)prompt; *p != '\0'; p++, n++)
+    if (*p < 0x20 || *p > 0x7e) return 0;
+  return n < columns;
+}
+
 /* Draws the prompt and `length` bytes of `text` (the cursor `cursor`
  * bytes in) from what the last drawing left, and remembers them. */
 static void draw_text(struct ask_line *s, const unsigned char *text, size_t length, size_t cursor) {
@@ -208,8 +220,10 @@ static void draw_text(struct ask_line *s, const unsigned char *text, size_t leng
   struct winsize window;
   int columns = ioctl(s->outfd, TIOCGWINSZ, &window) == 0 && window.ws_col > 0 ? window.ws_col : 80;
   if (columns > ASK_SIZE_MAX) columns = ASK_SIZE_MAX;
-  char *bytes = ask_line_drawing(s->prompt, text, length, cursor, s->drawn, s->drawn_length, s->drawn_cursor,
-                                 (size_t)columns);
+  char *bytes = s->drawn == NULL && length == 0 && fits_as_it_is(s->prompt, (size_t)columns)
+    ? strdup(s->prompt)
+    : ask_line_drawing(s->prompt, text, length, cursor, s->drawn, s->drawn_length, s->drawn_cursor,
+                       (size_t)columns);
   if (bytes == NULL) return;
   size_t size = strlen(bytes);
   if (s->above != NULL) {
