@@ -74,7 +74,9 @@ package struct Theme: Sendable, Equatable {
 
   /// The process environment's value for `name`.
   package static func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
+    // withCString: a String passed as a C string is copied into an array
+    // made for the call (4 k instructions for the six names a start reads).
+    name.withCString { getenv($0) }.map { String(cString: $0) }
   }
 
   /// The `colors` number of `term`'s terminfo entry: `nil` when there is
@@ -144,7 +146,7 @@ package struct Theme: Sendable, Equatable {
   static func knownColors(_ term: String, environment: (String) -> String?) -> Int? {
     guard let colors = wellKnownColors(term), environment("TERMINFO") == nil,
           environment("TERMINFO_DIRS") == nil else { return nil }
-    if let home = environment("HOME"), access(home + "/.terminfo", F_OK) == 0 { return nil }
+    if let home = environment("HOME"), (home + "/.terminfo").withCString({ access($0, F_OK) }) == 0 { return nil }
     return colors
   }
 
