@@ -286,6 +286,7 @@ public enum AskCommand {
   /// - Throws: ``CommandError/usage(_:)`` for an argument that is not UTF-8.
   private static func arguments() throws(CommandError) -> [String] {
     var result: [String] = []
+    result.reserveCapacity(Int(CommandLine.argc))  // not grown (and copied) an argument at a time
     for position in 1..<Int(CommandLine.argc) {
       guard let raw = CommandLine.unsafeArgv[position],
             let argument = String(validatingCString: raw) else {
