@@ -226,6 +226,9 @@ package enum TerminalText {
   /// one empty line.
   package static func wrapped(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [text] }
+    // Printable ASCII no wider than a line, as most titles are: a column a
+    // byte, so it fits, and the wrapper would give it back whole.
+    if text.utf8.count <= width && text.utf8.allSatisfy({ $0 &- 0x20 < 0x5F }) { return [text] }
     var text = text
     let original = text
     let lines = text.withUTF8 { bytes in
