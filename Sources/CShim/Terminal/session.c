@@ -64,7 +64,8 @@ struct ask_session {
   int keep_line;                /* the turn was waited for: the line lock is
                                    kept from the prompt's first drawing on */
   int64_t turn_deadline;        /* when waiting for the turn gives up, or -1 */
-  char *waiting_text;           /* the line a wait for the turn draws */
+  ask_waiting_text_fn make_waiting_text; /* makes it, the first time it is drawn */
+  char *waiting_text;           /* the line a wait for the turn draws, once made */
   int typeahead;                /* bytes pending when the hold began */
   int typeahead_counted;        /* the first hold counted them */
   int flushing;                 /* this hold discards what was typed ahead */
@@ -689,10 +690,9 @@ int ask_session_take_resize(ask_session_t *s) {
 
 /* ---- Turns: one prompt at a time on the terminal ------------------------- */
 
-void ask_session_set_waiting_text(ask_session_t *s, const char *text) {
+void ask_session_set_waiting_text(ask_session_t *s, ask_waiting_text_fn make) {
   if (s == NULL) return;
-  free(s->waiting_text);
-  s->waiting_text = text != NULL ? strdup(text) : NULL;
+  s->make_waiting_text = make;
 }
 
 /* How long a wait for the turn sleeps between two looks at the lock: a
@@ -718,7 +718,7 @@ static void nap(struct ask_session *s, int ms) {
  * line is drawn once, when no holder is inside a line — asking the holder
  * for room while it is. */
 static int wait_for_turn(struct ask_session *s, struct ask_turn *turn, int draw_fd, int *signo) {
-  int drawn = s->waiting_text == NULL;
+  int drawn = s->make_waiting_text == NULL;
   for (;;) {
     if ((*signo = ask_session_pending_signal(s)) != 0) break;
     /* Stopped (with its job, or by SIGSTOP) and continued: a claimant's
@@ -729,7 +729,8 @@ static int wait_for_turn(struct ask_session *s, struct ask_turn *turn, int draw_
     if ((*signo = ask_session_pending_signal(s)) != 0) break;
     if (ask_turn_try(turn)) return ASK_WAIT_READY;
     if (!drawn) {
-      drawn = ask_turn_draw_if_free(turn, draw_fd, s->waiting_text);
+      if (s->waiting_text == NULL) s->waiting_text = s->make_waiting_text();
+      drawn = s->waiting_text == NULL || ask_turn_draw_if_free(turn, draw_fd, s->waiting_text);
       ask_turn_announce(turn, !drawn);
     }
     int wait = TURN_POLL_MS;

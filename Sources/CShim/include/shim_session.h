@@ -109,9 +109,15 @@ void ask_session_take_signals(ask_session_t *_Nullable s, int fd);
  * terminal). */
 ask_session_t *_Nullable ask_session_open(const char *path);
 
-/* The line a wait for the terminal's turn draws (ending in LF; copied),
- * or NULL for none. */
-void ask_session_set_waiting_text(ask_session_t *_Nullable session, const char *_Nullable text);
+/* Makes the line a wait for the terminal's turn draws: a malloc'ed,
+ * NUL-terminated text ending in LF (freed by the session), or NULL for
+ * none. Called only when a wait draws it: most prompts have the turn at
+ * once, and never make it. */
+typedef char *_Nullable (*ask_waiting_text_fn)(void);
+
+/* The line a wait for the terminal's turn draws, made by `make` when it
+ * is drawn; NULL for none. */
+void ask_session_set_waiting_text(ask_session_t *_Nullable session, ask_waiting_text_fn _Nullable make);
 
 /* Waits for the terminal's turn (see above) until `deadline_ms` (as for
  * ask_session_wait; negative: none), which later holds of this session

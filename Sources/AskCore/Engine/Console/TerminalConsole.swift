@@ -236,10 +236,13 @@ public final class TerminalConsole: Console, PromptDevice {
     let drawsOnTerminal = !isInteractive && !otherTerminal && isatty(drawingFD) == 1
     guard isInteractive || otherTerminal || drawsOnTerminal else { return true }
     try begin()
-    // TRANSLATORS: drawn, on a line of its own, by a prompt that waits
-    // while another program's prompt (a second askpass, a pinentry) has
-    // the same terminal.
-    ask_session_set_waiting_text(session, localized("Waiting for another prompt on this terminal…") + "\n")
+    // Made only when a wait draws it: most prompts have the turn at once.
+    ask_session_set_waiting_text(session) {
+      // TRANSLATORS: drawn, on a line of its own, by a prompt that waits
+      // while another program's prompt (a second askpass, a pinentry) has
+      // the same terminal.
+      strdup(localized("Waiting for another prompt on this terminal…") + "\n")
+    }
     var signo: Int32 = 0
     let status = isInteractive ? ask_session_take_turn(session, deadline ?? -1, &signo)
       : ask_session_take_input_turn(session, otherTerminal ? answerFD : drawingFD, deadline ?? -1, &signo)
