@@ -287,6 +287,33 @@ struct SharedTerminalTests {
     #expect(pty.termiosRestored)
   }
 
+  /// A prompt whose answer line libedit draws (TERM `dumb` or empty):
+  /// its command, the answer line's marker, and the TERM it runs with.
+  struct LibeditDrawn: CustomTestStringConvertible, Sendable {
+    let command: String, marker: String, term: String
+    var testDescription: String { loggedText("TERM=\(term) \(command)") }
+  }
+
+  @Test("Where libedit draws the answer line (TERM dumb or empty), a signal that ends the prompt ends the line first",
+        arguments: [
+          LibeditDrawn(command: "ask -t T Yes No", marker: "Choice [1-2, Ctrl-D = cancel]: ", term: "dumb"),
+          LibeditDrawn(command: "ask -t T Yes No", marker: "Choice [1-2, Ctrl-D = cancel]: ", term: ""),
+          LibeditDrawn(command: "ask -s plain -t T", marker: "Text: ", term: "dumb"),
+        ])
+  func libeditDrawnLineEnded(_ prompt: LibeditDrawn) throws {
+    let pty = try AskSession.shell("\(prompt.command) </dev/tty >/dev/null & echo $! > \"$HOME/pid\"; wait $!; echo \"status $?\"",
+                                   environment: ["TERM": prompt.term])
+    try pty.waitForPrompt(prompt.marker)
+    pty.type("ab")
+    try pty.waitFor(prompt.marker + "ab")
+    kill(try Self.pid(pty, "pid"), SIGTERM)
+    #expect(try pty.waitForExit() == 0)
+    #expect(pty.stdout == "status \(128 + SIGTERM)\n")
+    let rest = try #require(Self.after(last: prompt.marker + "ab", in: pty.screen))
+    #expect(rest.hasPrefix("\r\n"), "\(loggedText(pty.screen, limit: 400))")
+    #expect(pty.termiosRestored)
+  }
+
   /// A job for an interactive shell: a secure prompt that takes the
   /// terminal (its pid in `$HOME/pid`, its answer in `$HOME/first`), then
   /// a button prompt of the same job that waits (its answer in

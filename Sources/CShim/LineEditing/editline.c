@@ -175,6 +175,9 @@ static void draw_above(struct ask_line *s) {
   int signo; /* a signal that cut the write is seen by the next wait */
   (void)ask_write_all(s->session, s->outfd, s->above, strlen(s->above), &signo);
   s->above = NULL;
+  /* Its last line ended, and the prompt follows: the line is open again
+   * (a signal or a stop ends it; a waiting prompt does not draw in it). */
+  ask_session_drew(s->session, s->outfd, 0);
 }
 
 /* Draws the prompt and the line (ask_line_drawing), the cursor where
