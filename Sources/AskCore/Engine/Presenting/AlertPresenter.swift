@@ -118,7 +118,6 @@ package struct AlertPresenter {
       let label = field.label ?? kind.defaultLabels[index]
       let prompt = AlertLayout.fieldPrompt(label: label, placeholder: field.placeholder, theme: console.theme)
       if kind.isSecureField(index) {
-        defer { above = "" }
         switch try readSecret(alert, prompt: prompt, label: label, deadline: deadline, redraw: shown, above: above) {
         case .value(let secret):
           values.secret = secret
@@ -128,7 +127,6 @@ package struct AlertPresenter {
         case .timedOut: return .timedOutWithoutChoice
         }
       } else {
-        defer { above = "" }
         switch try readText(alert, field: field, prompt: prompt, deadline: deadline, redraw: shown, above: above) {
         case .value(let text):
           if kind == .loginAndPasswordInput { values.login = text } else { values.text = text }
@@ -137,6 +135,7 @@ package struct AlertPresenter {
         case .timedOut: return .timedOutWithoutChoice
         }
       }
+      above = ""  // drawn with the first field
     }
     guard !alert.buttons.isEmpty else { return values }
     var response = try chooseButton(alert, titles: titles, deadline: deadline, above: shown,
@@ -153,7 +152,8 @@ package struct AlertPresenter {
 
   /// Draws the buttons (a page of them) below `above` (drawn with them and
   /// their answer line, in one write, unless `aboveIsDrawn`), and reads
-  /// answers until one chooses a button. `size`: the terminal's, when just read (`nil`: read now).
+  /// answers until one chooses a button. `size`: the terminal's, when
+  /// just read (`nil`: read now).
   private func chooseButton(_ alert: Alert, titles: TitleIndex, deadline: Int64?, above: String,
                             aboveIsDrawn: Bool, defaultOnTimeout: Bool,
                             size known: TerminalSize? = nil) throws(AskError) -> PromptResult {
