@@ -58,7 +58,8 @@ ask_line_t *_Nullable ask_line_open(ask_session_t *session, const char *program,
  * the line (UTF-8, without the LF, *len bytes), valid until the next call.
  * Holds the terminal again (ask_session_hold) before it returns. */
 int ask_line_read(ask_line_t *line_session, const char *_Nullable above, const char *prompt,
-                  const char *_Nullable initial, int64_t deadline_ms, const char *_Nullable *_Nonnull line, int *len, int *signo);
+                  const char *_Nullable initial, int64_t deadline_ms,
+                  const char *_Nullable *_Nonnull line, int *len, int *signo);
 
 /* When ask_line_read returned ASK_READ_RESUMED: the text that was typed
  * (UTF-8, NUL-terminated), to give back as `initial` to the next read.

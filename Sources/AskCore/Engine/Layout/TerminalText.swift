@@ -161,6 +161,12 @@ package enum TerminalText {
   /// not made when `text` is printable ASCII (then it is its own visible
   /// text, one column a byte): a list measures a million titles.
   package static func visibleWidth(_ text: String) -> Int {
+    printableASCIIWidth(text) ?? displayWidth(visible(text))
+  }
+
+  /// The columns of `text` when it is printable ASCII (0x20...0x7E: its
+  /// own visible text, one column a byte, nothing wide), else `nil`.
+  static func printableASCIIWidth(_ text: String) -> Int? {
     let ascii = text.utf8Span.span.withUnsafeBufferPointer { bytes in
       var offset = 0
       while offset < bytes.count {
@@ -169,7 +175,7 @@ package enum TerminalText {
       }
       return bytes.count
     }
-    return ascii >= 0 ? ascii : displayWidth(visible(text))
+    return ascii >= 0 ? ascii : nil
   }
 
   /// The display width of `text` in terminal columns, per extended grapheme
@@ -226,9 +232,9 @@ package enum TerminalText {
   /// one empty line.
   package static func wrapped(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [text] }
-    // Printable ASCII no wider than a line, as most titles are: a column a
-    // byte, so it fits, and the wrapper would give it back whole.
-    if text.utf8.count <= width && text.utf8.allSatisfy({ $0 &- 0x20 < 0x5F }) { return [text] }
+    // Printable ASCII no wider than a line, as most titles are: it fits,
+    // and the wrapper would give it back whole.
+    if text.utf8.count <= width, printableASCIIWidth(text) != nil { return [text] }
     var text = text
     let original = text
     let lines = text.withUTF8 { bytes in
