@@ -164,6 +164,14 @@ final class PseudoTerminal {
 
   /// Resizes the terminal (TIOCSWINSZ on the master): the kernel sends
   /// SIGWINCH to its foreground process group.
+  /// The terminal's node (ttyname(3) of its slave side: `/dev/pts/N`);
+  /// `nil` once it is closed.
+  var devicePath: String? {
+    var name = [CChar](repeating: 0, count: 64)
+    guard slave >= 0, ttyname_r(slave, &name, name.count) == 0 else { return nil }
+    return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   func resize(rows: Int, columns: Int) {
     var window = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &window)

@@ -61,4 +61,22 @@ struct StartupSystemCallTests {
     #expect(trace.contains("/dev/tty"), "\(trace)")  // the trace saw ask's own opens
     #expect(!trace.contains("/proc/self/maps"), "\(trace)")
   }
+
+  @Test("The terminal's own node, for its turn, is opened by its number (/dev/pts/N), not looked up in sysfs",
+        .enabled(if: strace != nil, "strace is missing (make test installs it)"))
+  func deviceNodeByNumber() throws {
+    let scratch = try TemporaryDirectory()
+    let log = scratch.path + "/strace.log"
+    let term = try PseudoTerminal(executable: try #require(Self.strace),
+                                  arguments: ["-qq", "-e", "trace=openat,open", "-o", log,
+                                              AskSession.executable, "-t", "Pick", "Alpha", "Beta"],
+                                  environment: Self.environment)
+    let node = try #require(term.devicePath)
+    try term.waitForPrompt("Choice [1-2, Ctrl-D = cancel]: ")
+    term.type("2\r")
+    #expect(try term.waitForExit() == 0, "\(term.stderr)")
+    let trace = try ArtifactsTests.read(log)
+    #expect(trace.contains("\"\(node)\""), "\(node): \(trace)")
+    #expect(!trace.contains("/sys/dev/char"), "\(trace)")
+  }
 }

@@ -42,6 +42,22 @@ static int open_if_device(const char *path, dev_t device) {
   return -1;
 }
 
+/* Writes "/dev/pts/N" into `path` (room for 24 bytes). Not snprintf: a
+ * prompt runs printf's code and reads its tables for this path alone, three
+ * page faults at every start (issue 27). */
+static void pts_path(char *path, unsigned int number) {
+  char digits[10];
+  int count = 0;
+  do {
+    digits[count++] = (char)('0' + number % 10);
+    number /= 10;
+  } while (number != 0);
+  memcpy(path, "/dev/pts/", 9);
+  path += 9;
+  while (count > 0) *path++ = digits[--count];
+  *path = '\0';
+}
+
 int ask_terminal_device_open(int fd, dev_t device) {
   if (device == 0) device = ask_terminal_device(fd);
   if (device == 0) return -1;
@@ -49,7 +65,7 @@ int ask_terminal_device_open(int fd, dev_t device) {
   /* A pseudo-terminal: /dev/pts/N, N from majors 136-143 (UNIX98). */
   unsigned int major_number = major(device), minor_number = minor(device);
   if (major_number >= 136 && major_number <= 143) {
-    snprintf(path, sizeof path, "/dev/pts/%u", (major_number - 136) * 256 + minor_number);
+    pts_path(path, (major_number - 136) * 256 + minor_number);
     int opened = open_if_device(path, device);
     if (opened >= 0) return opened;
   }
