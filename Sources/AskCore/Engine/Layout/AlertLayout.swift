@@ -162,7 +162,7 @@ package enum AlertLayout {
   /// names Ctrl-D because Esc is not a cancel key (SPEC §4).
   package static func prompt(for alert: Alert) -> String {
     let count = alert.buttons.count
-    let range = count == 1 ? "1" : "1-\(count)"
+    let range = count == 1 ? "1" : "1-" + Numeral.text(count)
     if let index = alert.defaultButtonIndex {
       // TRANSLATORS: the answer line with a default button: %1$s is the
       // numbers to type ("1-4"), %2$s the default's title, which Enter

@@ -55,7 +55,7 @@ package struct ButtonListLayout {
     let cancelApart = alert.presentation == .actionSheet && order.cancel != nil && count > 1
     apart = cancelApart ? count - 1 : nil
     gridCount = cancelApart ? count - 1 : count
-    numberWidth = String(count).count
+    numberWidth = Numeral.digitCount(count)
     let (titles, widest) = try Self.widths(of: 0..<gridCount) { Self.titleWidth(alert, words, order, $0) }
     let plain = count <= Self.plainListLimit
     // The page line, wrapped, takes a line or more of the height; a plain
@@ -132,7 +132,7 @@ package struct ButtonListLayout {
   /// column and grow down it, so the last is the widest), `) `, and its
   /// widest title.
   static func columnWidth(_ titles: ArraySlice<Int>, lastNumber: Int) -> Int {
-    String(lastNumber).count + 2 + (titles.max() ?? 0)
+    Numeral.digitCount(lastNumber) + 2 + (titles.max() ?? 0)
   }
 
   /// Page starts: each page takes `rows` rows and as many columns as fit
@@ -251,7 +251,7 @@ package struct ButtonListLayout {
     // Numbers are right-aligned to the widest number of their own column,
     // so every page and every filter starts its numbers two columns in
     // (the list's widest number would indent page 1 of 400 buttons by 4).
-    func digits(_ positions: ArraySlice<Int>) -> Int { String((positions.max() ?? 0) + 1).count }
+    func digits(_ positions: ArraySlice<Int>) -> Int { Numeral.digitCount((positions.max() ?? 0) + 1) }
     guard let fit, fit.count > 1 else {
       // One column: a long title wraps under its start, each piece styled.
       let indent = 2 + digits(positions[...]) + 2
@@ -266,9 +266,8 @@ package struct ButtonListLayout {
         var shown = TerminalText.visible(button.title)
         if button.role == .destructive { shown += words.destructive }
         if index == alert.defaultButtonIndex { shown += words.defaultButton }
-        let number = String(position + 1)
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent - 2 - number.utf8.count))
-        out.append(contentsOf: number.utf8)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent - 2 - Numeral.digitCount(position + 1)))
+        Numeral.append(position + 1, to: &out)
         out.append(UInt8(ascii: ")"))
         out.append(UInt8(ascii: " "))
         for (piece, line) in TerminalText.wrapped(shown, width: max(1, width - indent)).enumerated() {
@@ -310,8 +309,8 @@ package struct ButtonListLayout {
     var title = TerminalText.visible(button.title)
     if button.role == .destructive { title = theme.destructive(title + words.destructive) }
     if index == alert.defaultButtonIndex { title += words.defaultButton }
-    let number = String(position + 1)
-    let text = String(repeating: " ", count: numberWidth - number.count) + number + ") " + title
+    let number = Numeral.text(position + 1)
+    let text = String(repeating: " ", count: numberWidth - number.utf8.count) + number + ") " + title
     return (text, cellWidth(alert, words, order, position, numberWidth))
   }
 
