@@ -502,7 +502,17 @@ public final class TerminalConsole: Console, PromptDevice {
     while true {
       var line: UnsafePointer<CChar>?
       var length: Int32 = 0
-      let status = ask_line_read(editor, above, request.prompt, initial, deadline, &line, &length, &signo)
+      // Handed to C with withCString: a String passed as an argument is
+      // copied into an array made for the call (utf8CString), code of the
+      // standard library's the prompt runs for nothing else (issue 27).
+      let status = above.withCString { above in
+        request.prompt.withCString { prompt in
+          func read(_ initial: UnsafePointer<CChar>?) -> Int32 {
+            ask_line_read(editor, above, prompt, initial, deadline, &line, &length, &signo)
+          }
+          return initial.map { $0.withCString(read) } ?? read(nil)
+        }
+      }
       above = ""  // drawn, or drawn again below with the redraw
       if Int(status) == ASK_READ_RESUMED {
         // Stopped and continued: everything again, below, with what was typed.

@@ -76,7 +76,12 @@ package struct Theme: Sendable, Equatable {
   package static func environment(_ name: String) -> String? {
     // withCString: a String passed as a C string is copied into an array
     // made for the call (4 k instructions for the six names a start reads).
-    name.withCString { getenv($0) }.map { String(cString: $0) }
+    // Decoded as String(cString:) does, invalid UTF-8 repaired, by the
+    // decoding every start runs anyway: String(cString:) lies apart in the
+    // standard library, a page fault for two values (issue 27).
+    name.withCString { getenv($0) }.map {
+      String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self)
+    }
   }
 
   /// The `colors` number of `term`'s terminfo entry: `nil` when there is
