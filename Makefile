@@ -377,8 +377,9 @@ $(TEST_LOCALES_DIR)/%.UTF-8/LC_CTYPE:
 	$(Q)localedef -i $* -c -f UTF-8 $(TEST_LOCALES_DIR)/$*.UTF-8 || test -f $@
 
 # The order the release link lays the start-up code out in: the functions
-# the common prompts run, profiled with callgrind on the release binary, then
-# the variables they touch, traced with lackey (scripts/startup-order.py). Run it after a change to what a prompt runs,
+# the common prompts run, then the variables they touch, those before the
+# prompt is drawn first, traced with valgrind's lackey on the release binary
+# (scripts/startup-order.py). Run it after a change to what a prompt runs,
 # and commit scripts/startup.order; a stale one only maps more pages.
 startup-order: PACKAGES = $(call packages-for,build startup-order)
 startup-order: build
