@@ -36,13 +36,8 @@ package struct TitleIndex: Sendable {
     self.folds = folds
     var capacity = 8
     while capacity < 2 * count { capacity <<= 1 }
-    // Filled with append(contentsOf:), not made by Array(repeating:count:),
-    // which allocates through the standard library's unspecialized code, a
-    // page of it a prompt runs for nothing else (issue 27).
-    var slots: [UInt32] = []
-    slots.append(contentsOf: repeatElement(Self.empty, count: capacity))
-    var hashes: [UInt32] = []
-    hashes.append(contentsOf: repeatElement(0, count: count))
+    var slots = [UInt32](repeating: Self.empty, count: capacity)
+    var hashes = [UInt32](repeating: 0, count: count)
     var duplicate: (Int, Int)?
     let mask = capacity - 1
     // Through buffers: no check of uniqueness or bounds a title.
