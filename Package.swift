@@ -16,8 +16,8 @@ import PackageDescription
 ///   start): the `ask` command links AskCore alone.
 /// - `AskCLI`: the command-line front — option table, parsing, help, result
 ///   printing, exit statuses.
-/// - `CArguments`: the executable's argument vector, handed to the Swift
-///   runtime from glibc's constructor call (its own scan of
+/// - `CArguments`: hands the Swift runtime the argument vector the C shim
+///   kept from glibc's constructor call (the runtime's own scan of
 ///   /proc/self/maps is then not linked); the executable's alone.
 /// - `ask`: the executable, a `main.swift` that calls `AskCLI`.
 /// - `ask-docgen`: writes the completions and the man page's OPTIONS from
@@ -46,7 +46,7 @@ let package = Package(
     // The command's argument vector from glibc's constructor arguments,
     // so the runtime's scan of /proc/self/maps is not linked
     // (Sources/CArguments/arguments.c): the executable's alone.
-    .target(name: "CArguments"),
+    .target(name: "CArguments", dependencies: ["CShim"]),
     .executableTarget(name: "ask", dependencies: ["AskCLI", "CShim", "CArguments"]),
     .executableTarget(name: "ask-docgen", dependencies: ["AskCLI"]),
     // What a Swift program embedding AskKit writes, seeing only the public

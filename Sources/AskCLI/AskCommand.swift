@@ -275,20 +275,33 @@ public enum AskCommand {
   /// `ask-pinentry`, `ask-password-agent`, `ssh-askpass`, `pinentry`): compared in C, on every start (a String split of the
   /// path cost 11 k instructions).
   private static func isRunAs(_ name: StaticString) -> Bool {
-    guard let program = CommandLine.unsafeArgv[0] else { return false }
+    let (count, vector) = argumentVector
+    guard count > 0, let program = vector[0] else { return false }
     let base = strrchr(program, Int32(UInt8(ascii: "/"))).map { $0 + 1 } ?? program
     return name.withUTF8Buffer { wanted in
       wanted.withMemoryRebound(to: CChar.self) { strcmp(base, $0.baseAddress!) == 0 && strlen(base) == wanted.count }
     }
   }
 
+  /// The process's argument vector, `count` entries and a null pointer:
+  /// as the C shim kept it (glibc), else CommandLine's. Not CommandLine
+  /// everywhere: the standard library makes its vector lazily behind a
+  /// once-flag, code and a page a prompt touched for nothing else, three
+  /// page faults before the prompt (issue 27).
+  private static var argumentVector: (count: Int, vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) {
+    var count: Int32 = 0
+    if let vector = ask_argument_vector(&count) { return (Int(count), vector) }
+    return (Int(CommandLine.argc), CommandLine.unsafeArgv)
+  }
+
   /// The arguments without the program name.
   /// - Throws: ``CommandError/usage(_:)`` for an argument that is not UTF-8.
   private static func arguments() throws(CommandError) -> [String] {
+    let (count, vector) = argumentVector
     var result: [String] = []
-    result.reserveCapacity(Int(CommandLine.argc))  // not grown (and copied) an argument at a time
-    for position in 1..<Int(CommandLine.argc) {
-      guard let raw = CommandLine.unsafeArgv[position],
+    result.reserveCapacity(count)  // not grown (and copied) an argument at a time
+    for position in 1..<max(1, count) {
+      guard let raw = vector[position],
             let argument = String(validatingCString: raw) else {
         // TRANSLATORS: %d is the argument's position on the command line (1 is the first).
         throw .usage(localized("Argument %d is not valid UTF-8", String(position)))

@@ -9,13 +9,13 @@
  * stdio and scanf pages, for a prompt that needs none of it (issue 27,
  * BENCHMARKS.md).
  *
- * glibc calls the functions of .init_array with main's own (argc, argv,
- * envp) (csu/libc-start.c, call_init, static and dynamic programs alike).
- * This file keeps them and defines the runtime's entry point,
- * `_swift_stdlib_getUnsafeArgvArgc`, so the linker never takes the
- * runtime's CommandLine.cpp.o, and its constructor with it, from the
- * static library. Should a toolchain need another symbol of that object,
- * the link fails on the duplicate definition: it cannot go unnoticed.
+ * The C shim keeps main's own argc and argv, which glibc passes to the
+ * functions of .init_array (Sources/CShim/Process/arguments.c). This file
+ * defines the runtime's entry point, `_swift_stdlib_getUnsafeArgvArgc`, to
+ * hand them on, so the linker never takes the runtime's CommandLine.cpp.o,
+ * and its constructor with it, from the static library. Should a toolchain
+ * need another symbol of that object, the link fails on the duplicate
+ * definition: it cannot go unnoticed.
  *
  * Only the `ask` executable links this target, never AskKit: a library
  * does not replace a host's runtime. In a build against the shared
@@ -25,23 +25,13 @@
 
 #if defined(__linux__) && defined(__GLIBC__)
 
-static char **argument_vector;
-static int argument_count;
-
-__attribute__((constructor(101), used)) static void keep_arguments(int argc, char **argv, char **envp) {
-  (void)envp;
-  argument_count = argc;
-  argument_vector = argv;
-}
+#include "CShim.h"
 
 /* The runtime's declaration (stdlib/public/SwiftShims/swift/shims/
  * RuntimeStubs.h): SWIFT_CC(swift) char **(int *outArgLen), argv not
  * owned by the caller, valid for the whole process. */
 __attribute__((swiftcall, visibility("hidden"))) char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen);
 
-char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen) {
-  *outArgLen = argument_count;
-  return argument_vector;
-}
+char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen) { return ask_argument_vector(outArgLen); }
 
 #endif

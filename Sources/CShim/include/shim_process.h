@@ -1,4 +1,4 @@
-/* The process as a whole: its standard descriptors, its signal dispositions at start, how it dies by a signal, and dumpability (process.c); work in a child process (child.c). */
+/* The process as a whole: its arguments (arguments.c), its standard descriptors, its signal dispositions at start, how it dies by a signal, and dumpability (process.c); work in a child process (child.c). */
 #ifndef ASK_SHIM_PROCESS_H
 #define ASK_SHIM_PROCESS_H
 
@@ -9,6 +9,14 @@
 #include "shim_session.h"
 
 #pragma clang assume_nonnull begin
+
+/* ---- The process's arguments (the CLI only) ----------------------------- */
+
+/* The process's argument vector as glibc passed it to main, and its length
+ * in `count` (arguments.c); NULL, and 0 in `count`, where it was not kept
+ * (not glibc): then Swift's CommandLine has it. Valid for the whole
+ * process, not owned by the caller. */
+char *_Nullable *_Nullable ask_argument_vector(int *count);
 
 /* ---- The process's standard descriptors (the CLI only) ------------------ */
 
