@@ -67,7 +67,9 @@ static int needs_no_catalogue(const char *name) {
  * them out); else gettext's default. */
 static char root[PATH_MAX] = "/usr/share/locale";  // glibc's default
 
-static void bind_domain(void) {
+/* Not inlined: its PATH_MAX buffer in the frame of choose() was on the
+ * stack of every start, English too, a page fault before the prompt. */
+__attribute__((noinline)) static void bind_domain(void) {
   if (domain_bound) return;
   domain_bound = 1;
   bind_textdomain_codeset(DOMAIN, "UTF-8");
