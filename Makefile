@@ -204,7 +204,8 @@ demo: build
 # The release binary side by side with its peers (bench/bench.py, with the
 # harness bench/ttp.py): the small prompts in one run against the C floor
 # and the Swift floor (bench/floor.swift, built by swiftc into .build/bench
-# when missing or older than its source), with their minor faults and, in
+# when missing or older than its source, and again with
+# bench/floor-arguments.c, without the runtime's argument scan), with their minor faults and, in
 # one more run each under strace, their system calls to the prompt;
 # 10,000 to 1,000,000 buttons, 1000 calls from a script; the report replaces
 # the generated part of BENCHMARKS.md, the raw figures go to

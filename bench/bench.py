@@ -10,7 +10,9 @@ prompts, copies as `make install` leaves them (see PAGE CACHE below):
   * the small prompts in ONE round-robin run, so that every ratio is against
     the C floor (floor.c) and the Swift floor (floor.swift: floor.c's work as
     a static Swift program, built with swiftc into .build/bench/floor-swift
-    when missing or older than its source) measured alongside: the 3-button alert
+    when missing or older than its source; and again linked with
+    floor-arguments.c, the argument hand-over ask makes, without the
+    runtime's scan of /proc/self/maps) measured alongside: the 3-button alert
     (`--title Pick --cancel Cancel Alpha Beta Gamma`, answer 2) against bash
     `select`, dialog and whiptail menus and systemd-ask-password; the secure
     prompt (`-s secure -t Unlock`, answer hunter2) against bash `read -s` and
@@ -76,6 +78,7 @@ SECURE_ARGS = ["-s", "secure", "-t", "Unlock"]
 SMALL = [
     ("alert", "floor", "C floor (prints, reads a line)"),
     ("alert", "swift-floor", "Swift floor (floor.swift, static)"),
+    ("alert", "swift-floor-noscan", "Swift floor without the argument scan (+ floor-arguments.c)"),
     ("alert", "bash-select", "bash `select`"),
     ("alert", "dialog-menu", "dialog `--menu`"),
     ("alert", "whiptail-menu", "whiptail `--menu`"),
@@ -85,6 +88,7 @@ SMALL = [
     ("alert", "ask-alert-installed", "**ask**, as `make install` leaves it"),
     ("secure", "floor", "C floor"),
     ("secure", "swift-floor", "Swift floor (floor.swift, static)"),
+    ("secure", "swift-floor-noscan", "Swift floor without the argument scan (+ floor-arguments.c)"),
     ("secure", "bash-read-s", "bash `read -s`"),
     ("secure", "dialog-password", "dialog `--passwordbox`"),
     ("secure", "whiptail-password", "whiptail `--passwordbox`"),
@@ -95,7 +99,7 @@ SMALL = [
 ]
 # The copies as `make install` leaves them (PAGE CACHE), beside the others.
 INSTALLED = ("swift-floor-installed", "ask-alert-installed", "ask-secure-installed")
-QUICK_SMALL = ("floor", "swift-floor", "bash-select", "ask-alert", "ask-secure") + INSTALLED
+QUICK_SMALL = ("floor", "swift-floor", "swift-floor-noscan", "bash-select", "ask-alert", "ask-secure") + INSTALLED
 
 # PAGE CACHE: a binary's pages come from the page cache, and what filled it
 # decides what a page fault costs: a fault maps the pages around it a folio
@@ -125,6 +129,10 @@ QUICK_SMALL = ("floor", "swift-floor", "bash-select", "ask-alert", "ask-secure")
 # directory (a static executable: no dynamic loader, as ask's release build).
 SWIFT_FLOOR_SOURCE = os.path.join(HERE, "floor.swift")
 SWIFT_FLOOR = os.path.join(ROOT, ".build", "bench", "floor-swift")
+# The Swift floor built with the argument hand-over `ask` makes
+# (bench/floor-arguments.c): no scan of /proc/self/maps before main.
+FLOOR_ARGUMENTS_SOURCE = os.path.join(HERE, "floor-arguments.c")
+SWIFT_FLOOR_NOSCAN = os.path.join(ROOT, ".build", "bench", "floor-swift-noscan")
 # Where the copies of ask and the Swift floor that run are made (PAGE
 # CACHE), unless --copies says: beside it, on the build's file system (a
 # temporary directory may be a tmpfs, whose page cache cannot be dropped).
@@ -191,18 +199,32 @@ def check_ask(tools, name):
         sys.exit("bench: no run of %s counted: %s" % (name, (t or {}).get("errors")))
 
 
-def swift_floor():
+def swift_floor(noscan=False):
     """The Swift floor's binary, built from bench/floor.swift when missing or
-    older than it: (path, None), or (None, why it is missing)."""
-    if os.path.exists(SWIFT_FLOOR) and os.path.getmtime(SWIFT_FLOOR) >= os.path.getmtime(SWIFT_FLOOR_SOURCE):
-        return SWIFT_FLOOR, None
+    older than it: (path, None), or (None, why it is missing). With
+    `noscan`, the one linked with bench/floor-arguments.c (clang, beside
+    swiftc in the toolchain)."""
+    target = SWIFT_FLOOR_NOSCAN if noscan else SWIFT_FLOOR
+    sources = [SWIFT_FLOOR_SOURCE] + ([FLOOR_ARGUMENTS_SOURCE] if noscan else [])
+    if os.path.exists(target) and all(os.path.getmtime(target) >= os.path.getmtime(f) for f in sources):
+        return target, None
     swift = shutil.which("swift")
     swiftc = shutil.which("swiftc") or (swift and os.path.join(os.path.dirname(os.path.realpath(swift)), "swiftc"))
     if not swiftc or not os.access(swiftc, os.X_OK):
         return None, "swiftc not found"
-    os.makedirs(os.path.dirname(SWIFT_FLOOR), exist_ok=True)
-    print("bench: building the Swift floor (swiftc -O -static-executable bench/floor.swift)", file=sys.stderr)
-    r = subprocess.run([swiftc, "-O", "-static-executable", SWIFT_FLOOR_SOURCE, "-o", SWIFT_FLOOR],
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    inputs = [SWIFT_FLOOR_SOURCE]
+    if noscan:
+        clang = os.path.join(os.path.dirname(os.path.realpath(swiftc)), "clang")
+        if not os.access(clang, os.X_OK):
+            return None, "the toolchain's clang not found"
+        obj = target + ".o"
+        if subprocess.run([clang, "-O2", "-c", FLOOR_ARGUMENTS_SOURCE, "-o", obj], stdout=sys.stderr).returncode:
+            return None, "clang failed on bench/floor-arguments.c"
+        inputs.append(obj)
+    print("bench: building the Swift floor (swiftc -O -static-executable %s)"
+          % " ".join(os.path.relpath(f, ROOT) for f in sources), file=sys.stderr)
+    r = subprocess.run([swiftc, "-O", "-static-executable"] + inputs + ["-o", target],
                        stdout=sys.stderr, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     # The static runtime's dlopen warns at every static link (glibc's
     # .gnu.warning.dlopen); the floor never loads a library. Anything else
@@ -210,9 +232,9 @@ def swift_floor():
     for line in r.stderr.splitlines():
         if "dlopen" not in line:
             print(line, file=sys.stderr)
-    if r.returncode != 0 or not os.path.exists(SWIFT_FLOOR):
+    if r.returncode != 0 or not os.path.exists(target):
         return None, "swiftc failed on bench/floor.swift (status %d)" % r.returncode
-    return SWIFT_FLOOR, None
+    return target, None
 
 
 def copy_binary(path, folder, installed=False):
@@ -277,6 +299,10 @@ def small_tools(ask, built=None, copies=None):
     exe = copy_binary(built_floor, os.path.join(copies, "first-run")) if built_floor and copies else built_floor
     peers["swift-floor"] = dict(peers["floor"], name="swift-floor", argv=[exe or SWIFT_FLOOR],
                                 **({"skip": why} if why else {}))
+    noscan, why = swift_floor(noscan=True)
+    exe = copy_binary(noscan, os.path.join(copies, "first-run")) if noscan and copies else noscan
+    peers["swift-floor-noscan"] = dict(peers["floor"], name="swift-floor-noscan", argv=[exe or SWIFT_FLOOR_NOSCAN],
+                                       **({"skip": why} if why else {}))
     tools = [peers[n] for n in dict.fromkeys(name for _, name, _ in SMALL) if n in peers]
     tools.append(dict(name="ask-alert", argv=[ask] + ALERT_ARGS, prompt_marker=ALERT_MARKER,
                       keys="2\\r", stdout_is_result=True, expect="Beta"))
@@ -695,6 +721,10 @@ GOALS_27 = [
     ("minor faults per run over the Swift floor, secure field (reported)", *faults("ask-secure"), None),
     ("the Swift floor against the C floor (reported)",
      lambda r: ratio(r, "swift-floor"), lambda r, v: "%.2f×" % v, None),
+    ("the Swift floor without the argument scan against the C floor (reported)",
+     lambda r: ratio(r, "swift-floor-noscan"), lambda r, v: "%.2f×" % v, None),
+    ("3-button alert against the Swift floor without the argument scan (reported)",
+     lambda r: ratio(r, "ask-alert", floor="swift-floor-noscan"), lambda r, v: "%.2f×" % v, None),
     ("3-button alert as `make install` leaves it, against the C floor and the Swift floor (reported)",
      lambda r: ratio(r, "ask-alert-installed"),
      lambda r, v: "%.2f× and %.2f× (the Swift floor %.2f× the C floor)" % (
@@ -781,9 +811,11 @@ def report(res):
             "as a static Swift program (`bench/floor.swift`, `swiftc -O -static-executable`): what ask "
             "spends beyond it is its own, less one thing the Swift floor does and ask does not: the Swift "
             "runtime's constructor scans /proc/self/maps for the program's arguments before `main`, where "
-            "ask's `Sources/CArguments` hands the runtime main's own (without the scan the Swift floor "
-            "starts as fast as the C floor: BENCHMARKS.md's history). Against the Swift floor ask gains "
-            "that scan; against the C floor it does not. What filled a binary's page cache decides what each of its page "
+            "ask's `Sources/CArguments` hands the runtime main's own. Against the Swift floor ask gains "
+            "that scan; against the C floor it does not. The Swift floor without the argument scan is "
+            "floor.swift linked with the same hand-over (`bench/floor-arguments.c`): what a static Swift "
+            "program doing the floor's work costs, in the same run, when it pays what ask pays and no "
+            "more. What filled a binary's page cache decides what each of its page "
             "faults costs (`bench/bench.py`, PAGE CACHE): ask and the Swift floor run from copies whose "
             "page cache was dropped and which a warm-up run read in, as the first run after a reboot "
             "leaves them; the goals are judged on these, and every other section runs them too. The rows "
