@@ -182,8 +182,13 @@ packages-table:
 # make, quiet (no "Entering directory", no commands) unless V=1.
 SUBMAKE = $(MAKE) --no-print-directory $(if $(filter 1,$(V)),,-s)
 
+# SwiftPM does not know the start-up order is an input of the link: a
+# binary older than scripts/startup.order (made again by `make
+# startup-order`, or checked out) is removed, so that it is linked again.
 build: packages
 	@$(say) "Building .build/release/ask (swift build -c release; V=1 shows the whole command)"
+	$(Q)if [ -e .build/release/ask ] && [ scripts/startup.order -nt .build/release/ask ]; then \
+	  rm -f .build/release/ask; fi
 	$(Q)$(SWIFT) build $(RELEASE_FLAGS) --product ask
 	$(Q)$(call catalogues-beside,$(RELEASE_FLAGS))
 
@@ -219,7 +224,7 @@ bench: build
 # which announces it (== NAME), shows its output with every control
 # character escaped (a raw one, or a line over 300 columns, fails the stage
 # and names the test), keeps its counts and time, and `total` ends with
-# the line `N passed, M failed`. A test stage that fails lets the next
+# the line `N passed, M failed, K skipped`. A test stage that fails lets the next
 # run; a build that fails ends the run. The stages' logs, escaped, and the
 # tests' JUnit XML are kept in $(RESULTS).
 STAGE = $(PYTHON) scripts/stage.py
@@ -386,9 +391,10 @@ startup-order: PACKAGES = $(call packages-for,build startup-order)
 startup-order: build
 	$(Q)$(PYTHON) scripts/startup-order.py $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/ask scripts/startup.order
 
-# The C shim and the test harness are C99 with no warnings.
+# The C shim, the command's argument hand-over, the test harness and the
+# bench's floor hand-over are C99 with no warnings.
 cwarnings: packages
-	$(Q)for f in Sources/CShim/*/*.c Sources/CPseudoTerminal/*.c; do \
+	$(Q)for f in Sources/CShim/*/*.c Sources/CArguments/*.c Sources/CPseudoTerminal/*.c bench/floor-arguments.c; do \
 	  $(CLANG) -std=c99 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only \
 	    -ISources/CShim/include -ISources/CPseudoTerminal/include \
 	    $$(pkg-config --cflags libedit) $$f || exit 1; done

@@ -7,7 +7,7 @@ import PackageDescription
 ///   calls C variadics), a folder and a header a job: `Terminal/` (the
 ///   session: termios, signal handlers, the self-pipe, turns on a shared
 ///   terminal), `Process/`, `Text/`, `LineEditing/` (fixed-argument
-///   libedit wrappers, keys), `Secrets/`, `Catalogues/`.
+///   libedit wrappers, keys), `Secrets/`, `Catalogues/`, `PasswordAgent/`.
 /// - `AskCore`: the library's synchronous core — model, validation, layout,
 ///   answer matching and the presenting loop.
 /// - `AskKit`: the library a Swift program imports: AskCore, re-exported,
