@@ -16,8 +16,8 @@ struct BenchmarkToolTests {
   /// The goals a quick run measures (the rest need the peers, the big
   /// sizes or valgrind, and say "not measured").
   static let quickGoals = [
-    "3-button alert, time to prompt ≤ 1.5× floor", "3-button alert, time to prompt below bash `select`",
-    "secure prompt, time to prompt ≤ 1.3× floor", "peak RSS, small alert ≤ 3.2 MB",
+    "3-button alert, time to prompt ≤ 1.5× C floor", "3-button alert, time to prompt below bash `select`",
+    "secure prompt, time to prompt ≤ 1.3× C floor", "peak RSS, small alert ≤ 3.2 MB",
     "peak RSS, small alert no more than bash `select`", "10,000 buttons to prompt ≤ 8 ms",
     "big lists, time to prompt per button ≤ 0.8 µs", "big lists, peak RSS per button ≤ 100 B",
     "script throughput: ask ≤ `head -n1`",
