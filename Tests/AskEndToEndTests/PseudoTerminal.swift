@@ -162,8 +162,6 @@ final class PseudoTerminal {
   /// The path of executable `name` next to the test binary.
   static func locate(_ name: String) -> String { binDirectory + "/" + name }
 
-  /// Resizes the terminal (TIOCSWINSZ on the master): the kernel sends
-  /// SIGWINCH to its foreground process group.
   /// The terminal's node (ttyname(3) of its slave side: `/dev/pts/N`);
   /// `nil` once it is closed.
   var devicePath: String? {
@@ -172,6 +170,8 @@ final class PseudoTerminal {
     return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// Resizes the terminal (TIOCSWINSZ on the master): the kernel sends
+  /// SIGWINCH to its foreground process group.
   func resize(rows: Int, columns: Int) {
     var window = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &window)
