@@ -125,11 +125,11 @@ INSTRUCTION = re.compile(r"I  ([0-9a-f]+),")
 ACCESS = re.compile(r" [LSM] ([0-9a-f]+),")
 
 
-def symbols_of(binary, types, sizeless_reach_next=False):
+def symbols_of(binary, types):
     """`binary`'s symbols of nm's `types`, sorted by address, each (start,
-    end, names): the names at one address together. A symbol without a size
-    is one byte long, or, with `sizeless_reach_next` (code: crtbegin's
-    functions have no size), ends where the next begins."""
+    end, names): the names at one address together, a symbol without a size
+    (crtbegin's functions, variables defined in assembly) ending where the
+    next begins."""
     found = {}
     for fields in (line.split() for line in subprocess.run(
             ["nm", "--defined-only", "--print-size", "--numeric-sort", binary],
@@ -145,8 +145,7 @@ def symbols_of(binary, types, sizeless_reach_next=False):
     table = sorted(found.values())
     for index, entry in enumerate(table):
         if entry[1] == entry[0]:
-            reach = sizeless_reach_next and index + 1 < len(table)
-            entry[1] = table[index + 1][0] if reach else entry[0] + 1
+            entry[1] = table[index + 1][0] if index + 1 < len(table) else entry[0] + 1
     return [tuple(entry) for entry in table]
 
 
@@ -245,15 +244,15 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.split("\n\n")[1])
     binary, output = sys.argv[1], sys.argv[2]
-    functions = symbols_of(binary, "tTwW", sizeless_reach_next=True)
+    functions = symbols_of(binary, "tTwW")
     # Initialized, zeroed or read-only data, not code.
     variables = symbols_of(binary, "bBdDrRvVu")
     writes = {start for start, _, names in functions if {"write", "__libc_write", "__write"} & set(names)}
     code, data = Order(), Order()
-    # The same order from the same binary: Swift's hashing is seeded at
-    # random in each process, and a set's order once decided which variable
-    # a run touched first.
-    os.environ["SWIFT_DETERMINISTIC_HASHING"] = "1"
+    # Not SWIFT_DETERMINISTIC_HASHING, though the random seed of Swift's
+    # hashing makes a variable touched after a prompt come and go between
+    # two runs: a start with it set skips the seeding, which every real
+    # start runs (three page faults more before the prompt).
     with tempfile.TemporaryDirectory() as scratch:
         copy = os.path.join(scratch, "ask")
         subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
