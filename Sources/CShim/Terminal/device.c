@@ -42,9 +42,10 @@ static int open_if_device(const char *path, dev_t device) {
   return -1;
 }
 
-/* Writes "/dev/pts/N" into `path` (room for 24 bytes). Not snprintf: a
- * prompt runs printf's code and reads its tables for this path alone, three
- * page faults at every start (issue 27). */
+/* Writes "/dev/pts/N" into `path` (room for 19 bytes: nine and at most ten
+ * digits and the NUL). Not snprintf: a prompt ran printf's code and read
+ * three of its tables for this path alone, two page faults at every start
+ * (issue 27). */
 static void pts_path(char *path, unsigned int number) {
   char digits[10];
   int count = 0;
