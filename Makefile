@@ -28,11 +28,15 @@ STRIP ?= strip
 # The code a prompt runs is laid out together (scripts/startup.order, written
 # by `make startup-order`; each function in a section of its own, so the
 # linker can move it), and the variables it touches: a prompt then maps less
-# of the binary, and takes fewer page faults (BENCHMARKS.md). SwiftPM does not rebuild for a changed
+# of the binary, and takes fewer page faults (BENCHMARKS.md). LLVM's function
+# merging is off: it moved the bodies of identical helpers into functions
+# without a symbol, which the order cannot name (two ran before the alert's
+# prompt, far from the rest: two faults). SwiftPM does not rebuild for a changed
 # -Xswiftc flag: after changing one, `make clean`.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -use-ld=lld \
   -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+  -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass \
   -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
   -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/startup.order -Xlinker --no-warn-symbol-ordering
 # Every test is Swift Testing: without XCTest, swift test prints no
@@ -394,7 +398,7 @@ startup-order: build
 # The C shim, the command's argument hand-over, the test harness and the
 # bench's floor hand-over are C99 with no warnings.
 cwarnings: packages
-	$(Q)for f in Sources/CShim/*/*.c Sources/CArguments/*.c Sources/CPseudoTerminal/*.c bench/floor-arguments.c; do \
+	$(Q)for f in Sources/CShim/*/*.c Sources/CArguments/*.c Sources/CStartupLayout/*.c Sources/CPseudoTerminal/*.c bench/floor-arguments.c; do \
 	  $(CLANG) -std=c99 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only \
 	    -ISources/CShim/include -ISources/CPseudoTerminal/include \
 	    $$(pkg-config --cflags libedit) $$f || exit 1; done
