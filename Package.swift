@@ -19,6 +19,9 @@ import PackageDescription
 /// - `CArguments`: hands the Swift runtime the argument vector the C shim
 ///   kept from glibc's constructor call (the runtime's own scan of
 ///   /proc/self/maps is then not linked); the executable's alone.
+/// - `CStartupLayout`: two anchors the release link's start-up order places
+///   (`scripts/startup-order.py`): where the standard library's code and
+///   .data start; the executable's alone.
 /// - `ask`: the executable, a `main.swift` that calls `AskCLI`.
 /// - `ask-docgen`: writes the completions and the man page's OPTIONS from
 ///   `AskCLI`'s option table (`make completions man`); not installed.
@@ -47,7 +50,10 @@ let package = Package(
     // so the runtime's scan of /proc/self/maps is not linked
     // (Sources/CArguments/arguments.c): the executable's alone.
     .target(name: "CArguments", dependencies: ["CShim"]),
-    .executableTarget(name: "ask", dependencies: ["AskCLI", "CShim", "CArguments"]),
+    // Anchors for the release link's start-up order
+    // (Sources/CStartupLayout/layout.c): the executable's alone.
+    .target(name: "CStartupLayout"),
+    .executableTarget(name: "ask", dependencies: ["AskCLI", "CShim", "CArguments", "CStartupLayout"]),
     .executableTarget(name: "ask-docgen", dependencies: ["AskCLI"]),
     // What a Swift program embedding AskKit writes, seeing only the public
     // API (packageAccess: false): the seeds' action sheet, synchronous
