@@ -23,8 +23,18 @@ after the prompt laid out behind it, the code before the prompt takes the
 fewest windows (issue 27: the alert's took 8 with the two mixed, 240 KB of
 functions spread over 480 KB). A stale list costs only that: a symbol it
 names that no longer exists is skipped, and code it misses keeps its old
-place. Code without a symbol (the compiler's unnamed helpers) cannot be
-named, and keeps its place.
+place. Code without a symbol cannot be named, and keeps its place: the
+release build turns LLVM's function merging off (the Makefile), which made
+unnamed functions of identical helpers.
+
+The standard library's code is one section of 1.6 MB, which the linker
+moves whole; where it starts decides how many 64 KB windows the places the
+prompts run in it fall into (9 to 12 for the alert). So the order puts
+Sources/CStartupLayout's code anchor, aligned to 64 KB, right before it,
+then code no prompt runs, as much as makes the section start where the
+alert and the secure field touch the fewest windows (9 and 10; the other
+prompts decide between equal starts). The sizes are the binary traced's,
+so a change that moves code is traced again, as for the order itself.
 
 The variables the same way: the runtime's once-flags, caches and
 allocation pool, libc's and ask's own globals lay in 14 pages of .bss and 8
@@ -119,6 +129,23 @@ def with_variants(names, binary):
     return out
 
 
+# What glibc's static start-up runs only when the kernel has mapped a vDSO
+# (_dl_non_dynamic_init's setup_vdso: a link map for it, its symbols looked
+# up), as it does for every real start; valgrind maps none, so its trace
+# never meets them. Listed first (they cost a page fault where they were).
+VDSO_SETUP = ["setup_vdso", "_dl_new_object", "_dl_add_to_namespace_list", "_dl_setup_hash",
+              "_dl_lookup_symbol_x", "do_lookup_x", "check_match", "_dl_name_match_p",
+              "dl_vdso_vsym", "_dl_vdso_vsym"]
+
+# Sources/CStartupLayout/layout.c: the variable listed first, aligned to a
+# page, and the function aligned to 64 KB put before the shared sections.
+DATA_ANCHOR = "ask_startup_data_anchor"
+CODE_ANCHOR = "ask_startup_code_anchor"
+WINDOW = 65536  # the kernel's fault-around: what one page fault of code maps
+# Functions of ask's own modules: each in a section of its own, aligned to
+# 16 bytes, so that a run of them takes exactly its sizes rounded up to 16.
+OWN_FUNCTION = re.compile(r"\$s(6AskCLI|7AskCore)")
+
 # A line of lackey's trace: "I  04a1b2c0,5" (an instruction fetched),
 # " L 04a1b2c0,8" (load), " S" (store), " M" (modify).
 INSTRUCTION = re.compile(r"I  ([0-9a-f]+),")
@@ -150,18 +177,18 @@ def symbols_of(binary, types):
 
 
 def shared_sections():
-    """The names of the functions and variables that share one big section
-    with others (64 KB of code or 4 KB of data and more) in the Swift static
-    libraries: the standard library's code is one 1.6 MB section, its
-    variables one of 86 KB. The linker moves a section whole, to where its
-    first listed symbol is, so such a section is listed after what the
-    prompts run before they are drawn: in the middle of it, it would split
-    the rest in two, 1.6 MB apart."""
+    """The sections that hold one big share of others (64 KB of code or 4 KB
+    of data and more) in the Swift static libraries, each as the set of its
+    functions' or variables' names and its size: the standard library's code is one
+    1.6 MB section, its variables one of 86 KB. The linker moves a section
+    whole, to where its first listed symbol is, so such a section is listed
+    after what the prompts run before they are drawn: in the middle of it,
+    it would split the rest in two, 1.6 MB apart."""
     swiftc = shutil.which("swiftc")
     if swiftc is None:
-        return set()
+        return []
     folder = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(swiftc))), "lib", "swift_static", "linux")
-    names = set()
+    found = []
     for library in sorted(glob.glob(os.path.join(folder, "libswift*.a"))):
         sections = {}  # (member, section index, kind) → [start, end, names]
         member = ""
@@ -179,8 +206,124 @@ def shared_sections():
             entry[2].append(fields[7])
         for (_, _, kind), (start, end, members) in sections.items():
             if len(members) > 1 and end - start >= (65536 if kind == "FUNC" else 4096):
-                names.update(members)
-    return names
+                found.append((set(members), end - start))
+    return found
+
+
+def windows(offsets, start):
+    """How many 64 KB windows the code at `offsets` (bytes into a block of
+    code) falls into when the block starts `start` bytes into a window."""
+    return len({(start + offset) // WINDOW for offset in offsets})
+
+
+def window_counts(offsets):
+    """windows(offsets, start) for every start a multiple of 16 bytes, in
+    one pass: two pieces of code d bytes apart (d below 64 KB) fall in two
+    windows for d of the starts, one interval (each start counted in
+    16-byte units, as is the code: exact, as the starts are multiples of
+    16)."""
+    size = WINDOW // 16
+    units = sorted({offset // 16 for offset in offsets})
+    counts = [1 if units else 0] * size
+    change = [0] * (size + 1)
+    for a, b in zip(units, units[1:]):
+        gap = b - a
+        if gap >= size:
+            counts = [c + 1 for c in counts]
+            continue
+        first = (size - gap - a) % size  # the starts whose a lies within gap of a window's end
+        last = first + gap
+        change[first] += 1
+        if last <= size:
+            change[last] -= 1
+        else:
+            change[size] -= 1
+            change[0] += 1
+            change[last - size] -= 1
+    running = 0
+    for start in range(size):
+        running += change[start]
+        counts[start] += running
+    return counts
+
+
+def shifted(before, after, sections, shared, functions, executed):
+    """The pre-prompt names `before` (shared sections last, as Order.names
+    gives them) with the code anchor and the code no prompt runs that
+    places the shared sections where the code the prompts ran in them
+    before they were drawn (`executed`, an address set a prompt) takes the
+    fewest 64 KB windows; (names, a line that says so). The shared
+    sections follow one another, the one the prompts ran the most first,
+    each as long as in the binary traced (`functions`, symbols_of); a
+    section's own small sections beside it are not counted, so the second
+    one's place is only near."""
+    anchors = [(start, end) for start, end, names in functions if CODE_ANCHOR in names]
+    if not anchors:
+        return before, "no code anchor in the binary (Sources/CStartupLayout): the shared sections not placed"
+    count = {}
+    for _, _, names in functions:
+        for name in names:
+            count[name] = count.get(name, 0) + 1
+    placed = []  # (code run in it before a prompt, start, end, its one name) of each shared section
+    for members, size in sections:
+        # Where the section lies: the span of its size that holds the most
+        # of its names (a specialization in ask's modules can bear the name
+        # of one in the standard library; a library not linked has none).
+        starts = sorted((start, names) for start, _, names in functions if members.intersection(names))
+        first, most = 0, (0, 0)
+        for last, (start, _) in enumerate(starts):
+            while start - starts[first][0] >= size:
+                first += 1
+            most = max(most, (last - first + 1, -first))
+        if most[0] * 2 < len(members):
+            continue
+        start = starts[-most[1]][0]
+        ran = sum(1 for addresses in executed for address in addresses if start <= address < start + size)
+        unique = [name for at, names in starts[-most[1]:-most[1] + most[0]] for name in names if count[name] == 1]
+        if ran and unique:
+            placed.append((-ran, start, start + size, unique[0]))
+    # The section that runs the most first, each pinned by a name no other
+    # function bears.
+    placed.sort()
+    block, offsets = 0, [set() for _ in executed]  # each section's code, as bytes into the block
+    for _, start, end, _ in placed:
+        for ran, into in zip(executed, offsets):
+            into.update(block + address - start for address in ran if start <= address < end)
+        block += (end - start + 15) // 16 * 16
+    if not any(offsets):
+        return before, "no prompt ran shared code before it was drawn: the shared sections not placed"
+    # The first two prompts (the alert and the secure field: what people
+    # and scripts start most, and what `make bench` measures) come first;
+    # the others decide between their best starts.
+    cost = [sum(column[:2]) * 1000 + sum(column) for column in zip(*(window_counts(ran) for ran in offsets))]
+    best = min(cost)
+    # The middle of the longest run of the best starts: a few bytes more or
+    # less (a function's alignment) keep it.
+    runs, current = [], []
+    for index, value in enumerate(cost + [None]):
+        if value == best:
+            current.append(index)
+        elif current:
+            runs.append(current)
+            current = []
+    target = max(runs, key=len)[len(max(runs, key=len)) // 2] * 16
+    anchor = anchors[0]
+    room = target - (anchor[1] - anchor[0] + 15) // 16 * 16
+    ran_anywhere = set(before) | set(after)
+    fillers, filled = [], 0
+    for start, end, names in sorted(functions, key=lambda f: f[0] - f[1]):
+        size = (end - start + 15) // 16 * 16
+        if 0 < size <= room - filled and OWN_FUNCTION.match(names[0]) and not ran_anywhere & set(names):
+            fillers.append(names[0])
+            filled += size
+    names = ([name for name in before if name not in shared] + [CODE_ANCHOR] + fillers
+             + [pin for _, _, _, pin in placed] + [name for name in before if name in shared])
+    counts = [window_counts(ran) for ran in offsets]
+    at = [sum(column[index] for column in counts[:2]) for index in (target // 16, placed[0][1] % WINDOW // 16)]
+    worst = max(sum(column[:2]) for column in zip(*counts))
+    return names, (f"the shared code starts {target:#x} into a 64 KB window (after {len(fillers)} functions no "
+                   f"prompt runs, {filled} bytes): the code the alert and the secure field ran in it before they "
+                   f"were drawn takes {at[0]} windows (in the binary traced: {at[1]}; {worst} at the worst start)")
 
 
 class Order:
@@ -212,11 +355,12 @@ class Order:
                 + self.after)
 
 
-def follow(trace, functions, variables, writes, code, data):
+def follow(trace, functions, variables, writes, code, data, executed):
     """Adds to the Orders `code` and `data` the functions (symbols_of) run
     and the variables read or written in lackey's `trace`, each before or
     after the first call of write(2) (its addresses in `writes`), the one
-    that draws the prompt."""
+    that draws the prompt; and to the set `executed` the address of every
+    instruction run before it."""
     function_starts = [start for start, _, _ in functions]
     variable_starts = [start for start, _, _ in variables]
     drawn, current = False, (0, 0, ())
@@ -231,6 +375,8 @@ def follow(trace, functions, variables, writes, code, data):
                     code.add(current[2], drawn)  # write(2) itself draws the prompt
                 if address in writes:
                     drawn = True
+                elif not drawn:
+                    executed.add(address)
                 continue
             match = ACCESS.match(line)
             if match:
@@ -249,6 +395,8 @@ def main():
     variables = symbols_of(binary, "bBdDrRvVu")
     writes = {start for start, _, names in functions if {"write", "__libc_write", "__write"} & set(names)}
     code, data = Order(), Order()
+    code.add(VDSO_SETUP, drawn=False)
+    executed = []  # a set of instruction addresses a prompt, run before it was drawn
     # Not SWIFT_DETERMINISTIC_HASHING, though the random seed of Swift's
     # hashing makes a variable touched after a prompt come and go between
     # two runs: a start with it set skips the seeding, which every real
@@ -267,14 +415,18 @@ def main():
                                check=False)
             else:
                 run_on_terminal(command, keys, marker)
-            follow(trace, functions, variables, writes, code, data)
+            executed.append(set())
+            follow(trace, functions, variables, writes, code, data, executed[-1])
             os.remove(trace)
-    shared = shared_sections()
-    names = with_variants(code.names(shared), binary)
+    sections = shared_sections()
+    shared = set().union(*(members for members, _ in sections))
+    before = code.names(shared)[:len(code.before)]
+    before, placement = shifted(before, code.after, sections, shared, functions, executed)
+    names = with_variants(before + [name for name in code.after if name not in before], binary)
     with open(output, "w", encoding="utf-8") as out:
-        out.write("\n".join(names + data.names(shared)) + "\n")
+        out.write("\n".join(names + [DATA_ANCHOR] + data.names(shared)) + "\n")
     print(f"startup-order: {len(names)} functions ({len(code.before)} before a prompt is drawn) "
-          f"and {len(data.names())} variables to {output}")
+          f"and {len(data.names())} variables to {output}; {placement}")
 
 
 if __name__ == "__main__":
