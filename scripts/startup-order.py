@@ -210,15 +210,10 @@ def shared_sections():
     return found
 
 
-def windows(offsets, start):
-    """How many 64 KB windows the code at `offsets` (bytes into a block of
-    code) falls into when the block starts `start` bytes into a window."""
-    return len({(start + offset) // WINDOW for offset in offsets})
-
-
 def window_counts(offsets):
-    """windows(offsets, start) for every start a multiple of 16 bytes, in
-    one pass: two pieces of code d bytes apart (d below 64 KB) fall in two
+    """How many 64 KB windows the code at `offsets` (bytes into a block of
+    code) falls into, for every start of the block in a window that is a
+    multiple of 16 bytes, in one pass: two pieces of code d bytes apart (d below 64 KB) fall in two
     windows for d of the starts, one interval (each start counted in
     16-byte units, as is the code: exact, as the starts are multiples of
     16)."""
@@ -279,7 +274,7 @@ def shifted(before, after, sections, shared, functions, executed):
             continue
         start = starts[-most[1]][0]
         ran = sum(1 for addresses in executed for address in addresses if start <= address < start + size)
-        unique = [name for at, names in starts[-most[1]:-most[1] + most[0]] for name in names if count[name] == 1]
+        unique = [name for _, names in starts[-most[1]:-most[1] + most[0]] for name in names if count[name] == 1]
         if ran and unique:
             placed.append((-ran, start, start + size, unique[0]))
     # The section that runs the most first, each pinned by a name no other
