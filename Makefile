@@ -388,8 +388,9 @@ $(TEST_LOCALES_DIR)/%.UTF-8/LC_CTYPE:
 
 # The order the release link lays the start-up code out in: the functions
 # the common prompts run, then the variables they touch, those before the
-# prompt is drawn first, traced with valgrind's lackey on the release binary
-# (scripts/startup-order.py). Run it after a change to what a prompt runs,
+# prompt is drawn first, traced on the release binary: its code one
+# instruction at a time (ptrace, x86-64; about two minutes), its variables
+# with valgrind's lackey (scripts/startup-order.py). Run it after a change to what a prompt runs,
 # and commit scripts/startup.order; a stale one only maps more pages.
 startup-order: PACKAGES = $(call packages-for,build startup-order)
 startup-order: build

@@ -3,12 +3,15 @@
 
     scripts/startup-order.py BINARY OUTPUT
 
-Runs BINARY (a release `ask`) under valgrind's lackey, which traces every
-instruction and every access, for the prompts people and scripts start
-most: an alert on a pseudo-terminal, a secure field, a login-password
-pair, a JSON spec, an answer piped in and --help. Writes every function
-they ran, one linker symbol a line, to OUTPUT, which the release link gives
-lld (`--symbol-ordering-file`); then every variable they read or wrote.
+Runs BINARY (a release `ask`) one instruction at a time (ptrace), and
+under valgrind's lackey, which traces every access, for the prompts people
+and scripts start most: an alert on a pseudo-terminal, a secure field, a
+login-password pair, a JSON spec, an answer piped in and --help. Writes
+every function they ran, one linker symbol a line, to OUTPUT, which the
+release link gives lld (`--symbol-ordering-file`); then every variable
+they read or wrote. The code is traced on the machine's own CPU, with the
+kernel's vDSO mapped: under valgrind, glibc chose other string functions,
+and never ran its vDSO set-up, which every real start runs (x86-64 only).
 What runs before a prompt is drawn (up to the first write(2)) comes first,
 each prompt's in the order first run, then what runs after it: the answer,
 the result, the exit.
@@ -48,12 +51,15 @@ on a copy with the debug sections stripped (objcopy --strip-debug), which
 keeps the symbols.
 """
 import bisect
+import ctypes
 import glob
 import os
+import platform
 import pty
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -98,26 +104,101 @@ def run_on_terminal(command, keys, marker):
         sys.exit(f"startup-order: {command[-1]}: the prompt never showed")
 
 
+class Registers(ctypes.Structure):
+    """x86-64 Linux's user_regs_struct, as PTRACE_GETREGS fills it."""
+    _fields_ = [(name, ctypes.c_ulonglong) for name in (
+        "r15 r14 r13 r12 rbp rbx r11 r10 r9 r8 rax rcx rdx rsi rdi orig_rax rip cs eflags rsp ss "
+        "fs_base gs_base ds es fs gs").split()]
+
+
+PTRACE_TRACEME, PTRACE_GETREGS, PTRACE_SINGLESTEP = 0, 12, 9
+
+
+def step_through(command, keys, stdin, seen, waits):
+    """Runs `command` one instruction at a time (ptrace), on a pseudo-terminal
+    typing each line of `keys` when it next waits for input after drawing
+    (entering poll(2) with a timeout, or read(2)), or with `stdin` piped,
+    and calls seen(address) with the address of every instruction it runs,
+    in order, to its exit. Its own code, not valgrind's: on the machine's
+    own CPU and with the kernel's vDSO mapped, which valgrind hides (glibc
+    sets a static program's vDSO up at every start)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]
+    lines = [line + b"\r" for line in keys.split(b"\r")[:-1]] if keys is not None else []
+    if keys is None:
+        reader, writer = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.dup2(reader, 0)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+            libc.ptrace(PTRACE_TRACEME, 0, None, None)
+            os.execv(command[0], command)
+        os.close(reader)
+        os.write(writer, stdin)
+        os.close(writer)
+        terminal = None
+    else:
+        pid, terminal = pty.fork()
+        if pid == 0:
+            os.environ["TERM"] = "xterm-256color"
+            libc.ptrace(PTRACE_TRACEME, 0, None, None)
+            os.execv(command[0], command)
+        os.set_blocking(terminal, False)
+
+    def overdue(*_):
+        os.kill(pid, signal.SIGKILL)
+        sys.exit(f"startup-order: {command[-1]}: no end after 10 minutes of single steps")
+    signal.signal(signal.SIGALRM, overdue)
+    signal.alarm(600)
+    registers, armed, steps = Registers(), False, 0
+    _, status = os.waitpid(pid, 0)  # stopped at its execve
+    while os.WIFSTOPPED(status):
+        libc.ptrace(PTRACE_GETREGS, pid, None, ctypes.byref(registers))
+        address = registers.rip
+        if seen(address):
+            armed = True  # a write: the prompt (or its next field) is being drawn
+        wait = waits.get(address)
+        if armed and lines and (wait == "read" or (wait == "poll" and registers.rdx != 0)):
+            os.write(terminal, lines.pop(0))
+            armed = False
+        steps += 1
+        if terminal is not None and steps % 1024 == 0:
+            try:
+                os.read(terminal, 65536)  # what it draws, read so that it never blocks on a full terminal
+            except (BlockingIOError, OSError):
+                pass
+        stop = os.WSTOPSIG(status)
+        libc.ptrace(PTRACE_SINGLESTEP, pid, None, ctypes.c_void_p(0 if stop == signal.SIGTRAP else stop))
+        _, status = os.waitpid(pid, 0)
+    signal.alarm(0)
+    if terminal is not None:
+        os.close(terminal)
+    if lines:
+        sys.exit(f"startup-order: {command[-1]}: the prompt never waited for its answer")
+
+
 # glibc's string functions come in variants for each instruction set
 # (__memmove_avx_unaligned_erms, __memmove_evex_unaligned_erms,
-# __strlen_avx2, __strlen_evex …), one chosen at start by the CPU. valgrind's
-# CPU has no AVX-512: the profile names the AVX2 ones, which a CPU with AVX2
-# alone runs, while one with AVX-512 runs the EVEX or AVX-512 ones, which
-# then lay elsewhere (4 page faults a prompt). Those are listed with them;
-# the others (SSE2, SSSE3, SSE4.2, RTM: older CPUs, or TSX) are not, 65 KB
-# that would spread the rest over a window more.
+# __strlen_avx2, __strlen_evex …), one chosen at start by the CPU. The trace
+# names those of the CPU it ran on; a CPU with AVX2 alone runs the AVX2
+# ones, one with AVX-512 the EVEX or AVX-512 ones, which would lie elsewhere
+# (4 page faults a prompt). Both kinds are listed with each; the others
+# (SSE2, SSSE3, SSE4.2, RTM: older CPUs, or TSX) are not, 65 KB that would
+# spread the rest over a window more.
 STRING_VARIANT = re.compile(r"(__(?:mem|str|stp|wmem|wcs|raw)[a-z]*)_(?:sse|ssse|avx|evex|erms)")
-AVX512_VARIANT = re.compile(r"_(?:evex|avx512)(?:_|$)")
+CURRENT_VARIANT = re.compile(r"_(?:avx|avx2|evex|avx512)(?:_|$)")
 
 
 def with_variants(names, binary):
-    """`names`, each glibc string function variant followed by its EVEX and
-    AVX-512 siblings in `binary` (nm)."""
+    """`names`, each glibc string function variant followed by its AVX2,
+    EVEX and AVX-512 siblings in `binary` (nm)."""
     listing = subprocess.run(["nm", binary], stdout=subprocess.PIPE, text=True, check=True).stdout
     siblings = {}  # the function's base name → its variants in the binary
     for fields in (line.split() for line in listing.splitlines()):
         match = STRING_VARIANT.match(fields[2]) if len(fields) == 3 and fields[1] in "tT" else None
-        if match and AVX512_VARIANT.search(fields[2]) and not fields[2].endswith("_rtm"):
+        if match and CURRENT_VARIANT.search(fields[2]) and not fields[2].endswith("_rtm"):
             siblings.setdefault(match.group(1), []).append(fields[2])
     out, seen = [], set()
     for name in names:
@@ -128,14 +209,6 @@ def with_variants(names, binary):
                 out.append(symbol)
     return out
 
-
-# What glibc's static start-up runs only when the kernel has mapped a vDSO
-# (_dl_non_dynamic_init's setup_vdso: a link map for it, its symbols looked
-# up), as it does for every real start; valgrind maps none, so its trace
-# never meets them. Listed first (they cost a page fault where they were).
-VDSO_SETUP = ["setup_vdso", "_dl_new_object", "_dl_add_to_namespace_list", "_dl_setup_hash",
-              "_dl_lookup_symbol_x", "do_lookup_x", "check_match", "_dl_name_match_p",
-              "dl_vdso_vsym", "_dl_vdso_vsym"]
 
 # Sources/CStartupLayout/layout.c: the variable listed first, aligned to a
 # page, and the function aligned to 64 KB put before the shared sections.
@@ -213,10 +286,10 @@ def shared_sections():
 def window_counts(offsets):
     """How many 64 KB windows the code at `offsets` (bytes into a block of
     code) falls into, for every start of the block in a window that is a
-    multiple of 16 bytes, in one pass: two pieces of code d bytes apart (d below 64 KB) fall in two
-    windows for d of the starts, one interval (each start counted in
-    16-byte units, as is the code: exact, as the starts are multiples of
-    16)."""
+    multiple of 16 bytes, in one pass: two pieces of code d bytes apart (d
+    below 64 KB) fall in two windows for d of the starts, one interval
+    (counted in 16-byte units, as is the code: exact, as the starts are
+    multiples of 16)."""
     size = WINDOW // 16
     units = sorted({offset // 16 for offset in offsets})
     counts = [1 if units else 0] * size
@@ -350,28 +423,44 @@ class Order:
                 + self.after)
 
 
-def follow(trace, functions, variables, writes, code, data, executed):
-    """Adds to the Orders `code` and `data` the functions (symbols_of) run
-    and the variables read or written in lackey's `trace`, each before or
-    after the first call of write(2) (its addresses in `writes`), the one
-    that draws the prompt; and to the set `executed` the address of every
-    instruction run before it."""
-    function_starts = [start for start, _, _ in functions]
+class CodeFollower:
+    """seen(address) for step_through: adds to the Order `code` each
+    function (symbols_of) as it is entered, before or after the first call
+    of write(2) (its addresses in `writes`), the one that draws the prompt
+    (write(2) itself counted before), and to the set `executed` the address
+    of every instruction run before it; True at a call of write(2)."""
+
+    def __init__(self, functions, writes, code, executed):
+        self.functions, self.writes, self.code, self.executed = functions, writes, code, executed
+        self.starts = [start for start, _, _ in functions]
+        self.drawn, self.current = False, (0, 0, ())
+
+    def __call__(self, address):
+        if not self.current[0] <= address < self.current[1]:
+            index = bisect.bisect_right(self.starts, address) - 1
+            found = self.functions[index] if index >= 0 and address < self.functions[index][1] else None
+            self.current = found or (address, address + 1, ())
+            self.code.add(self.current[2], self.drawn)
+        if address in self.writes:
+            self.drawn = True
+            return True
+        if not self.drawn:
+            self.executed.add(address)
+        return False
+
+
+def follow(trace, variables, writes, data):
+    """Adds to the Order `data` the variables (symbols_of) read or written in
+    lackey's `trace`, each before or after the first call of write(2) (its
+    addresses in `writes`), the one that draws the prompt."""
     variable_starts = [start for start, _, _ in variables]
-    drawn, current = False, (0, 0, ())
+    drawn = False
     with open(trace, encoding="utf-8", errors="replace") as lines:
         for line in lines:
             match = INSTRUCTION.match(line)
             if match:
-                address = int(match.group(1), 16)
-                if not current[0] <= address < current[1]:
-                    index = bisect.bisect_right(function_starts, address) - 1
-                    current = functions[index] if index >= 0 and address < functions[index][1] else (0, 0, ())
-                    code.add(current[2], drawn)  # write(2) itself draws the prompt
-                if address in writes:
+                if int(match.group(1), 16) in writes:
                     drawn = True
-                elif not drawn:
-                    executed.add(address)
                 continue
             match = ACCESS.match(line)
             if match:
@@ -385,12 +474,16 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.split("\n\n")[1])
     binary, output = sys.argv[1], sys.argv[2]
+    if platform.machine() != "x86_64":
+        sys.exit("startup-order: the code is traced with x86-64's registers; this machine is " + platform.machine())
     functions = symbols_of(binary, "tTwW")
     # Initialized, zeroed or read-only data, not code.
     variables = symbols_of(binary, "bBdDrRvVu")
     writes = {start for start, _, names in functions if {"write", "__libc_write", "__write"} & set(names)}
+    waits = {start: kind for start, _, names in functions
+             for kind, calls in (("poll", {"poll", "__poll"}), ("read", {"read", "__libc_read", "__read"}))
+             if calls & set(names)}
     code, data = Order(), Order()
-    code.add(VDSO_SETUP, drawn=False)
     executed = []  # a set of instruction addresses a prompt, run before it was drawn
     # Not SWIFT_DETERMINISTIC_HASHING, though the random seed of Swift's
     # hashing makes a variable touched after a prompt come and go between
@@ -410,9 +503,10 @@ def main():
                                check=False)
             else:
                 run_on_terminal(command, keys, marker)
-            executed.append(set())
-            follow(trace, functions, variables, writes, code, data, executed[-1])
+            follow(trace, variables, writes, data)
             os.remove(trace)
+            executed.append(set())
+            step_through([copy] + arguments, keys, stdin, CodeFollower(functions, writes, code, executed[-1]), waits)
     sections = shared_sections()
     shared = set().union(*(members for members, _ in sections))
     before = code.names(shared)[:len(code.before)]
