@@ -1,7 +1,7 @@
 /// `--help`, rendered from the option table; fits 80 columns.
 enum HelpText {
   /// The whole help text, ending in LF.
-  static func render(table: [OptionSpec] = optionTable) -> String {
+  static func render(table: OptionTable = optionTable) -> String {
     var out = """
       Usage: ask [OPTIONS] [BUTTON ...]
 

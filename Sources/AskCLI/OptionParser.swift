@@ -51,7 +51,7 @@ enum OptionParser {
   ///   option (with "Did you mean …?" when one is close), a missing value,
   ///   a value for a flag, a bad choice, or a non-repeatable option given
   ///   twice.
-  static func parse(_ arguments: [String], table: [OptionSpec] = optionTable)
+  static func parse(_ arguments: [String], table: OptionTable = optionTable)
     throws(CommandError) -> ParsedOptions {
     var parsed = ParsedOptions()
     var index = 0

@@ -124,7 +124,24 @@ package struct OptionSpec: Equatable, Sendable {
 }
 
 /// Every option of `ask`, in `--help` order (SPEC §2).
-package let optionTable: [OptionSpec] = [
+package let optionTable = OptionTable()
+
+/// The options of ``optionTable``: a random-access collection of
+/// ``OptionSpec``s, read from a fixed-size `InlineArray`. Not an `Array`:
+/// an array of an own struct makes the runtime build that array's generic
+/// metadata (its superclass's name demangled, its layout, a cache entry)
+/// before the prompt is drawn, code and data that nothing else at start-up
+/// needs (issue 27, BENCHMARKS.md).
+package struct OptionTable: RandomAccessCollection, Sendable {
+  /// 0.
+  package var startIndex: Int { 0 }
+  /// The number of options.
+  package var endIndex: Int { optionSpecs.count }
+  /// The option at `position`, in `--help` order.
+  package subscript(position: Int) -> OptionSpec { optionSpecs[position] }
+}
+
+private let optionSpecs: InlineArray<_, OptionSpec> = [
   // MARK: Content
   OptionSpec(.title, short: "t", value: .text("TEXT"), group: .content,
              help: "the title, the first line",

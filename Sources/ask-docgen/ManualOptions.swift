@@ -24,7 +24,7 @@ enum ManualOptions {
   }
 
   /// The generated part: every group's subsection.
-  static func render(_ table: [OptionSpec] = optionTable) -> String {
+  static func render(_ table: OptionTable = optionTable) -> String {
     var out = ""
     for group in OptionGroup.allCases {
       out += ".Ss \(group.rawValue)\n"
