@@ -176,15 +176,17 @@ struct Invocation: Equatable {
     if options.has(.sheet) && options.has(.alert) {
       throw .usage(localized("Options '--sheet' and '--alert' cannot be given together"))
     }
-    var buttons: [Button] = []
-    if let title = options.value(.destructive) { buttons.append(Button(title, role: .destructive)) }
-    for title in options.values(.button) + options.positional {
-      buttons.append(Button(title))
-    }
-    if let title = options.value(.cancel) { buttons.append(Button(title, role: .cancel)) }
+    // The destructive button first, the cancel button last: as titles
+    // (``ButtonList``), never an array of buttons.
+    let destructive = options.value(.destructive), cancel = options.value(.cancel)
+    var buttonTitles = destructive.map { [$0] } ?? []
+    buttonTitles += options.values(.button)
+    buttonTitles += options.positional
+    if let cancel { buttonTitles.append(cancel) }
     var alert = Alert(title: options.value(.title), message: options.value(.message),
-                      buttons: buttons,
                       presentation: options.has(.sheet) ? .actionSheet : .alert)
+    alert.buttonList = ButtonList(titles: buttonTitles, cancel: cancel.map { _ in buttonTitles.count - 1 },
+                                  destructive: destructive.map { _ in 0 })
     try textEntry(from: options, into: &alert)
     // Taken apart at once: a pair kept whole is destroyed through its
     // tuple type's metadata, which the runtime sets up for it.
@@ -239,13 +241,8 @@ struct Invocation: Equatable {
       throw .usage(localized("The value '%s' is invalid for '--text': it holds %s, a control or invisible character, which a field cannot edit", TerminalText.visible(text), scalar))
     }
     let labels = options.values(.label), placeholders = options.values(.placeholder)
-    let fields = (0..<count).map { index in
-      TextField(label: labels.indices.contains(index) ? labels[index] : nil,
-                placeholder: placeholders.indices.contains(index) ? placeholders[index] : nil,
-                text: index == 0 ? options.value(.text) : nil)
-    }
     // The counts and `--text` were checked above: the style is valid.
-    alert.style = try CommandError.prompting { () throws(AskError) in try AlertStyle(kind: style, fields: fields) }
+    alert.style = AlertStyle(kind: style, labels: labels, placeholders: placeholders, text: options.value(.text))
     alert.secureEcho = options.value(.echo).flatMap(SecureEcho.init(name:)) ?? .masked
     alert.repeatsSecureEntry = options.has(.repeat)
     alert.requiresText = options.has(.required)

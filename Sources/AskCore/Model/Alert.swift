@@ -33,7 +33,18 @@ public struct Alert: Sendable {
   /// The body below the title; may hold newlines; `nil` for none.
   public var message: String?
   /// The buttons, in the order given.
-  public var buttons: [Button]
+  public var buttons: [Button] {
+    get { buttonList.buttons }
+    set { buttonList = ButtonList(newValue) }
+    _modify {
+      var buttons = buttonList.takeButtons()
+      defer { buttonList = ButtonList(buttons) }
+      yield &buttons
+    }
+  }
+  /// The buttons as the engine reads them (``ButtonList``: the command
+  /// line's are kept as titles).
+  package var buttonList: ButtonList
   /// Alert or action sheet.
   public var presentation: Presentation
   /// What is asked besides a button, with its text fields.
@@ -90,38 +101,24 @@ public struct Alert: Sendable {
               timeout: Duration? = nil) {
     self.title = title
     self.message = message
-    self.buttons = buttons
+    self.buttonList = ButtonList(buttons)
     self.presentation = presentation
     self.style = style
     self.timeout = timeout
   }
 
   /// The 0-based index of the cancel button in ``buttons``, if there is one.
-  package var cancelButtonIndex: Int? { firstButton(.cancel) }
+  package var cancelButtonIndex: Int? { buttonList.firstIndex(of: .cancel) }
 
   /// The 0-based index of the destructive button in ``buttons``, if any.
-  package var destructiveButtonIndex: Int? { firstButton(.destructive) }
-
-  /// The 0-based index of the first button of `role`. An index loop reads
-  /// each role in place (a closure over the elements copied each button,
-  /// its title and handler retained and released: a million of them).
-  private func firstButton(_ role: ButtonRole) -> Int? {
-    buttons.withUnsafeBufferPointer { buttons in
-      var index = 0
-      while index < buttons.count {
-        if buttons[index].role == role { return index }
-        index += 1
-      }
-      return nil
-    }
-  }
+  package var destructiveButtonIndex: Int? { buttonList.firstIndex(of: .destructive) }
 
   /// Indices into ``buttons`` in the order they are shown: the given order
   /// with the cancel button moved last. The button shown as number `n` is
   /// `buttons[screenOrder[n - 1]]`. Making it is O(n) (it finds the cancel
   /// button); each element after that is O(1): keep it for a loop.
   package var screenOrder: ScreenOrder {
-    ScreenOrder(count: buttons.count, cancel: cancelButtonIndex)
+    ScreenOrder(count: buttonList.count, cancel: cancelButtonIndex)
   }
 
   /// The 1-based number shown on screen for the button at `index` (0-based
@@ -137,7 +134,7 @@ extension Alert: Equatable {
   /// compared by the text they were made from (two made from a `Regex`
   /// alone are never equal).
   public static func == (lhs: Alert, rhs: Alert) -> Bool {
-    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttonList == rhs.buttonList
       && lhs.presentation == rhs.presentation && lhs.style == rhs.style && lhs.secureEcho == rhs.secureEcho
       && lhs.showsSecretText == rhs.showsSecretText && lhs.dimsMessage == rhs.dimsMessage
       && lhs.repeatsSecureEntry == rhs.repeatsSecureEntry && lhs.requiresText == rhs.requiresText

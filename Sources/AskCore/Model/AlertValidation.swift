@@ -32,23 +32,22 @@ extension Alert {
   package func validatedIndexing() throws(AskError) -> (alert: Alert, titles: TitleIndex) {
     try validateTextEntry()
     var alert = self
-    if alert.buttons.isEmpty && alert.style.kind == .default {
-      alert.buttons = [Button(Alert.impliedButtonTitle, isDefault: true)]
+    if alert.buttonList.isEmpty && alert.style.kind == .default {
+      alert.buttonList = ButtonList(titles: [Alert.impliedButtonTitle], default: 0)
     }
-    let buttons = alert.buttons
+    let buttons = alert.buttonList
     // One pass for both: the first empty title (folding keeps a title
     // empty only when trimming does: checked without folding, and most
     // titles have nothing to trim) and the first holding a NUL.
     var (empty, nul): (Int?, Int?) = (nil, nil)
-    try buttons.withUnsafeBufferPointer { buttons throws(AskError) in
-      _ = try Interruption.forEach(buttons.indices) { index in
-        let (trims, hasNUL) = Self.scanEnds(buttons[index].title)
-        if trims && TerminalText.trimmed(TerminalText.withoutIgnorables(buttons[index].title)).isEmpty {
-          empty = index
-        }
-        if nul == nil && hasNUL { nul = index }
-        return empty == nil
+    _ = try Interruption.forEach(buttons.indices) { index in
+      let title = buttons.title(at: index)
+      let (trims, hasNUL) = Self.scanEnds(title)
+      if trims && TerminalText.trimmed(TerminalText.withoutIgnorables(title)).isEmpty {
+        empty = index
       }
+      if nul == nil && hasNUL { nul = index }
+      return empty == nil
     }
     if let empty {
       // TRANSLATORS: %d is the button's number (1 for the first).
@@ -59,16 +58,16 @@ extension Alert {
     if let nul {
       // TRANSLATORS: %1$d is the button's number, %2$s its title.
       throw .invalidAlert(localized("Button %d's title '%s' holds a NUL character", String(nul + 1),
-                            TerminalText.shortened(alert.buttons[nul].title)))
+                            TerminalText.shortened(buttons.title(at: nul))))
     }
-    let titles = try TitleIndex(count: buttons.count) { buttons[$0].title }
+    let titles = try TitleIndex(count: buttons.count) { buttons.title(at: $0) }
     if let (duplicate, first) = titles.firstDuplicate {
       // Titles are quoted as shown (a library host prints the message as
       // it is: no control character may reach its terminal raw), and
       // shortened (a 10 MB title makes no 10 MB message), with their
       // invisible characters written out (`Sa\u{AD}ve` and `Save` would
       // otherwise read as one title twice).
-      let (title, earlier) = (alert.buttons[duplicate].title, alert.buttons[first].title)
+      let (title, earlier) = (buttons.title(at: duplicate), buttons.title(at: first))
       let shown = (TerminalText.shortened(title, revealingIgnorables: true),
                    TerminalText.shortened(earlier, revealingIgnorables: true))
       // TRANSLATORS: %1$s is a title given twice; %2$s the earlier title
@@ -78,21 +77,10 @@ extension Alert {
         ? localized("Duplicate button title '%s'", shown.0)
         : localized("Duplicate button title '%s' (same as '%s')", shown.0, shown.1))
     }
-    // The first two of each role and of the defaults, found by an index
-    // loop (as ``cancelButtonIndex``: no copy of each button).
+    // The first two of each role and of the defaults.
     for kind in 0..<3 {
-      let two = try buttons.withUnsafeBufferPointer { buttons throws(AskError) in
-        var found: [Int] = []
-        try Interruption.forEach(buttons.indices) { index in
-          if kind == 0 ? buttons[index].role == .cancel
-            : kind == 1 ? buttons[index].role == .destructive : buttons[index].isDefault {
-            found.append(index)
-          }
-          return found.count < 2
-        }
-        return found
-      }
-      let titles = two.map { TerminalText.shortened(buttons[$0].title) }
+      let two = try buttons.firstTwo(kind == 0 ? .cancel : kind == 1 ? .destructive : nil)
+      let titles = two.map { TerminalText.shortened(buttons.title(at: $0)) }
       if titles.count > 1 {
         // TRANSLATORS: %1$s and %2$s are the first two buttons of the role.
         throw .invalidAlert(kind == 0 ? localized("More than one cancel button: '%s' and '%s'", titles[0], titles[1])
@@ -103,9 +91,9 @@ extension Alert {
       }
       if kind == 2 { alert.defaultButtonIndex = two.first }
     }
-    if let index = alert.defaultButtonIndex, alert.buttons[index].role == .destructive {
+    if let index = alert.defaultButtonIndex, buttons[index].role == .destructive {
       throw .invalidAlert(localized("The destructive button '%s' cannot be the default",
-                                    TerminalText.shortened(alert.buttons[index].title)))
+                                    TerminalText.shortened(buttons.title(at: index))))
     }
     return (alert, titles)
   }
@@ -140,8 +128,8 @@ extension Alert {
   /// ``AlertStyle/init(kind:fields:)``.)
   /// - Throws: ``AskError/invalidAlert(_:)`` naming the key.
   package func validateTextEntry() throws(AskError) {
-    for (index, field) in textFields.enumerated() {
-      if let text = field.text, let scalar = TerminalText.firstScalarShownOtherwise(in: text) {
+    for index in 0..<style.kind.fieldCount {
+      if let text = style.field(at: index).text, let scalar = TerminalText.firstScalarShownOtherwise(in: text) {
         // TRANSLATORS: %1$d is the field's 0-based index in the JSON array,
         // %2$s the character as a code point ("U+0007").
         throw .invalidAlert(localized("'fields[%d].text' holds %s, a control or invisible character, which a field cannot edit",

@@ -100,7 +100,7 @@ extension Alert {
   /// ``Button/foldedTitle``s; `nil` if none.
   package func buttonIndex(titled text: String) -> Int? {
     let folded = Button.fold(text)
-    return buttons.firstIndex { $0.foldedTitle == folded }
+    return buttonList.indices.first { Button.fold(buttonList.title(at: $0)) == folded }
   }
 }
 
@@ -110,16 +110,16 @@ extension Alert {
   /// else a number on screen; with no buttons, the implied `OK` (already
   /// the default). `nil` when it names no button. The one rule for both.
   package func settingDefault(named wanted: String) -> Alert? {
-    if buttons.isEmpty && Button.fold(wanted) == Button.fold(Alert.impliedButtonTitle) { return self }
+    if buttonList.isEmpty && Button.fold(wanted) == Button.fold(Alert.impliedButtonTitle) { return self }
     var alert = self
     if let index = buttonIndex(titled: wanted) {
       alert.defaultButtonIndex = index
-    } else if let number = Int(wanted), number >= 1, number <= buttons.count {
+    } else if let number = Int(wanted), number >= 1, number <= buttonList.count {
       alert.defaultButtonIndex = screenOrder[number - 1]
     } else {
       return nil
     }
-    if let index = alert.defaultButtonIndex { alert.buttons[index].isDefault = true }
+    if let index = alert.defaultButtonIndex { alert.buttonList[index].isDefault = true }
     return alert
   }
 }

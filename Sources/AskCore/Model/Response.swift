@@ -54,7 +54,7 @@ extension PromptResult {
   /// The response this result is, for `alert` (the alert presented, as
   /// validated: its buttons are what ``buttonIndex`` indexes).
   package func response(for alert: Alert) -> Response {
-    let button: Button? = buttonIndex.map { alert.buttons[$0] }
+    let button: Button? = buttonIndex.map { alert.buttonList[$0] }
       ?? title.map { Button($0, role: role ?? .other) }
     switch outcome {
     case .timedOut: return .timedOut(button)
@@ -141,7 +141,7 @@ package struct PromptResult: Sendable, Equatable {
   /// known.
   package static func chose(_ index: Int, in alert: Alert, order: ScreenOrder,
                             outcome: Outcome = .chosen) -> PromptResult {
-    let button = alert.buttons[index]
+    let button = alert.buttonList[index]
     return PromptResult(outcome, buttonIndex: index, number: order.number(ofButtonAt: index),
                     title: button.title, role: button.role)
   }

@@ -74,17 +74,43 @@ public enum AlertStyle: Sendable, Equatable {
   }
 
   /// The fields, in order: ``Kind/fieldCount`` of them.
-  package var fields: [TextField] {
+  package var fields: [TextField] { (0..<kind.fieldCount).map(field(at:)) }
+
+  /// Field `index` (0-based, below ``Kind/fieldCount``). What runs before
+  /// a prompt reads the fields one by one with this, not from ``fields``:
+  /// an array of an own struct makes the runtime build that array's
+  /// generic metadata first (``ButtonList``).
+  package func field(at index: Int) -> TextField {
     switch self {
-    case .default: []
+    case .default:
+      preconditionFailure("the default style has no text field")
     case .plainTextInput(let label, let placeholder, let text):
-      [TextField(label: label, placeholder: placeholder, text: text)]
+      TextField(label: label, placeholder: placeholder, text: text)
     case .secureTextInput(let label, let placeholder):
-      [TextField(label: label, placeholder: placeholder)]
+      TextField(label: label, placeholder: placeholder)
     case .loginAndPasswordInput(let loginLabel, let loginPlaceholder, let loginText, let passwordLabel,
                                 let passwordPlaceholder):
-      [TextField(label: loginLabel, placeholder: loginPlaceholder, text: loginText),
-       TextField(label: passwordLabel, placeholder: passwordPlaceholder)]
+      index == 0 ? TextField(label: loginLabel, placeholder: loginPlaceholder, text: loginText)
+        : TextField(label: passwordLabel, placeholder: passwordPlaceholder)
+    }
+  }
+
+  /// The style of `kind` with field `n`'s label and placeholder the `n`th
+  /// of `labels` and `placeholders` (none when they have fewer) and the
+  /// first field's initial text `text`, as the command line gives them:
+  /// made with no array of fields (``ButtonList``). The caller has checked
+  /// that there are no more labels and placeholders than fields, and no
+  /// text for a secure first field.
+  package init(kind: Kind, labels: [String], placeholders: [String], text: String?) {
+    switch kind {
+    case .default: self = .default
+    case .plainTextInput:
+      self = .plainTextInput(label: labels.first, placeholder: placeholders.first, text: text)
+    case .secureTextInput: self = .secureTextInput(label: labels.first, placeholder: placeholders.first)
+    case .loginAndPasswordInput:
+      self = .loginAndPasswordInput(loginLabel: labels.first, loginPlaceholder: placeholders.first, loginText: text,
+                                    passwordLabel: labels.count > 1 ? labels[1] : nil,
+                                    passwordPlaceholder: placeholders.count > 1 ? placeholders[1] : nil)
     }
   }
 

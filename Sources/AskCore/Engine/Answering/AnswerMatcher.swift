@@ -45,7 +45,7 @@ package enum AnswerMatcher {
   /// (the signal ends the prompt first).
   package static func match(_ answer: String, in alert: Alert, order: ScreenOrder? = nil, pageCount: Int = 1,
                            filters: Bool = false) -> AnswerMatch {
-    match(answer, in: alert, titles: { try? TitleIndex(count: alert.buttons.count) { alert.buttons[$0].title } },
+    match(answer, in: alert, titles: { try? TitleIndex(count: alert.buttonList.count) { alert.buttonList.title(at: $0) } },
           order: order, pageCount: pageCount, filters: filters)
   }
 
@@ -64,7 +64,7 @@ package enum AnswerMatcher {
   private static func match(_ answer: String, in alert: Alert, titles: () -> TitleIndex?, order: ScreenOrder?,
                             pageCount: Int, filters: Bool) -> AnswerMatch {
     let typed = TerminalText.trimmed(answer)
-    let count = alert.buttons.count
+    let count = alert.buttonList.count
     // A text style with only its implied buttons has nothing to number.
     guard count > 0 else { return .unrecognized(localized("There is no button to choose.")) }
     // TRANSLATORS: what to type, inside the hints "…: type %s or a title.";
@@ -82,12 +82,12 @@ package enum AnswerMatcher {
       // from 1 to N".
       return .unrecognized(localized("There is no default button: type %s or a title.", range))
     }
-    let buttons = alert.buttons
+    let buttons = alert.buttonList
     // Made here only for a caller without one (a library's own use).
     guard let index = titles() else {
       return .unrecognized("")  // a signal stopped it: never drawn
     }
-    if let exact = index.index(ofKey: folded, title: { buttons[$0].title }) { return .button(exact) }
+    if let exact = index.index(ofKey: folded, title: { buttons.title(at: $0) }) { return .button(exact) }
     let order = order ?? alert.screenOrder
     if let number = Int(typed), number >= 1, number <= count {
       return .button(order[number - 1])
@@ -104,7 +104,7 @@ package enum AnswerMatcher {
     let scanned = needle.withUTF8 { needle in
       scan(order.count) { position in
         let index = order[position]
-        let (starts, contains) = Self.find(needle, in: buttons[index].title, anywhere: filters)
+        let (starts, contains) = Self.find(needle, in: buttons.title(at: index), anywhere: filters)
         if starts { candidates.append(index) }
         if starts || contains { positions.append(position) }
       }
@@ -116,8 +116,8 @@ package enum AnswerMatcher {
       // TRANSLATORS: the hint after an answer that is no title: %1$s is the
       // answer, %2$s "1" or "a number from 1 to N".
       return .unrecognized(localized("No button matches '%s': type %s or a title.", shown, range))
-    case 1 where alert.buttons[candidates[0]].role == .destructive:
-      let title = TerminalText.visible(alert.buttons[candidates[0]].title)
+    case 1 where alert.buttonList[candidates[0]].role == .destructive:
+      let title = TerminalText.visible(alert.buttonList[candidates[0]].title)
       let number = order.number(ofButtonAt: candidates[0])
       // TRANSLATORS: the hint after the start of a destructive button's
       // title (never chosen by a prefix): %1$s the answer, %2$s the title,
@@ -127,7 +127,7 @@ package enum AnswerMatcher {
     case 1:
       return .button(candidates[0])
     default:
-      let titles = candidates.prefix(4).map { TerminalText.visible(alert.buttons[$0].title) }
+      let titles = candidates.prefix(4).map { TerminalText.visible(alert.buttonList[$0].title) }
       // TRANSLATORS: the hint after an answer that starts several titles:
       // %1$s the answer, %2$s the list of titles ("'Alpha', 'Alps' and 3
       // more").

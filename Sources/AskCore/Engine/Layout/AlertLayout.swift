@@ -56,7 +56,7 @@ package enum AlertLayout {
     if alert.style.kind != .default {
       // TRANSLATORS: the hint line of a text field: Enter submits (the
       // implied OK button), Ctrl-D cancels; key names stay as written.
-      lines.append(theme.dim(alert.buttons.isEmpty ? localized("(Enter = OK, Ctrl-D = cancel)")
+      lines.append(theme.dim(alert.buttonList.isEmpty ? localized("(Enter = OK, Ctrl-D = cancel)")
         : localized("(Ctrl-D = cancel)")))
     }
     return lines.map { $0 + "\n" }.joined()
@@ -98,7 +98,7 @@ package enum AlertLayout {
       // TRANSLATORS: under the title: %1$s is a duration ("2 min 5 s"),
       // %2$s the default button's title, chosen when the time is up.
       return localized("(times out in %s, then chooses %s)", duration(limit),
-                       TerminalText.shortened(alert.buttons[index].title))
+                       TerminalText.shortened(alert.buttonList[index].title))
     }
     // TRANSLATORS: under the title: %s is a duration ("30 s").
     return localized("(times out in %s)", duration(limit))
@@ -161,7 +161,7 @@ package enum AlertLayout {
   /// draws it): `Choice [1-4, Enter = Negotiate, Ctrl-D = cancel]: `. It
   /// names Ctrl-D because Esc is not a cancel key (SPEC §4).
   package static func prompt(for alert: Alert) -> String {
-    let count = alert.buttons.count
+    let count = alert.buttonList.count
     let range = count == 1 ? "1" : "1-" + Numeral.text(count)
     if let index = alert.defaultButtonIndex {
       // TRANSLATORS: the answer line with a default button: %1$s is the
@@ -170,7 +170,7 @@ package enum AlertLayout {
       // The title shortened: libedit draws the prompt whole, and no signal
       // acts while it does.
       return localized("Choice [%s, Enter = %s, Ctrl-D = cancel]: ", range,
-                       TerminalText.shortened(alert.buttons[index].title))
+                       TerminalText.shortened(alert.buttonList[index].title))
     }
     // TRANSLATORS: the answer line: %s is the numbers to type ("1-4", or
     // "1"). Key names stay as written; keep the ": " at the end.

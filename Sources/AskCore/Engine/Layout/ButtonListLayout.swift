@@ -51,7 +51,7 @@ package struct ButtonListLayout {
     let order = alert.screenOrder
     self.order = order
     width = size.columns
-    let count = alert.buttons.count
+    let count = alert.buttonList.count
     let cancelApart = alert.presentation == .actionSheet && order.cancel != nil && count > 1
     apart = cancelApart ? count - 1 : nil
     gridCount = cancelApart ? count - 1 : count
@@ -180,7 +180,7 @@ package struct ButtonListLayout {
 
   /// True when answers that are not titles, numbers or prefixes filter the
   /// list (more than ``plainListLimit`` buttons).
-  package var filters: Bool { alert.buttons.count > Self.plainListLimit }
+  package var filters: Bool { alert.buttonList.count > Self.plainListLimit }
 
   /// Page `page` (0-based): its buttons, the set-apart cancel button, and a
   /// line saying how to turn pages when there are several.
@@ -262,7 +262,7 @@ package struct ButtonListLayout {
       out.reserveCapacity(positions.count * (indent + 24))
       for position in positions {
         let index = order[position]
-        let button = alert.buttons[index]
+        let button = alert.buttonList[index]
         var shown = TerminalText.visible(button.title)
         if button.role == .destructive { shown += words.destructive }
         if index == alert.defaultButtonIndex { shown += words.defaultButton }
@@ -305,7 +305,7 @@ package struct ButtonListLayout {
   static func cell(_ alert: Alert, _ theme: Theme, _ words: RoleWords, _ order: ScreenOrder, _ position: Int,
                    _ numberWidth: Int) -> (text: String, width: Int) {
     let index = order[position]
-    let button = alert.buttons[index]
+    let button = alert.buttonList[index]
     var title = TerminalText.visible(button.title)
     if button.role == .destructive { title = theme.destructive(title + words.destructive) }
     if index == alert.defaultButtonIndex { title += words.defaultButton }
@@ -326,8 +326,8 @@ package struct ButtonListLayout {
   /// them) but draws a page.
   static func titleWidth(_ alert: Alert, _ words: RoleWords, _ order: ScreenOrder, _ position: Int) -> Int {
     let index = order[position]
-    var width = TerminalText.visibleWidth(alert.buttons[index].title)
-    if alert.buttons[index].role == .destructive { width += words.destructiveWidth }
+    var width = TerminalText.visibleWidth(alert.buttonList[index].title)
+    if alert.buttonList[index].role == .destructive { width += words.destructiveWidth }
     if index == alert.defaultButtonIndex { width += words.defaultWidth }
     return width
   }

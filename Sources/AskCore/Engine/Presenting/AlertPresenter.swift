@@ -112,9 +112,8 @@ package struct AlertPresenter {
     var shown = header
     var values = PromptResult(.chosen, title: Alert.impliedButtonTitle, role: .other)
     values.isImpliedButton = true
-    let fields = alert.textFields
     for index in 0..<kind.fieldCount {
-      let field = fields.indices.contains(index) ? fields[index] : TextField()
+      let field = alert.style.field(at: index)
       let label = field.label ?? kind.defaultLabels[index]
       let prompt = AlertLayout.fieldPrompt(label: label, placeholder: field.placeholder, theme: console.theme)
       if kind.isSecureField(index) {
@@ -137,7 +136,7 @@ package struct AlertPresenter {
       }
       above = ""  // drawn with the first field
     }
-    guard !alert.buttons.isEmpty else { return values }
+    guard !alert.buttonList.isEmpty else { return values }
     var response = try chooseButton(alert, titles: titles, deadline: deadline, above: shown,
                                     aboveIsDrawn: true, defaultOnTimeout: false)
     if response.outcome == .chosen && response.role != .cancel {
