@@ -93,6 +93,15 @@ package struct ButtonList: RandomAccessCollection, MutableCollection, Sendable {
     }
   }
 
+  /// The role of the button at `position`, without making the button.
+  package func role(at position: Int) -> ButtonRole {
+    switch storage {
+    case .buttons(let buttons): buttons[position].role
+    case .titles(_, let cancel, let destructive, _):
+      position == cancel ? .cancel : position == destructive ? .destructive : .other
+    }
+  }
+
   /// The 0-based indices of the first two buttons of `role`, or, for
   /// `nil`, marked as the default: one look for titles; for buttons, a
   /// loop over them that stops at a pending terminating signal

@@ -116,8 +116,8 @@ package enum AnswerMatcher {
       // TRANSLATORS: the hint after an answer that is no title: %1$s is the
       // answer, %2$s "1" or "a number from 1 to N".
       return .unrecognized(localized("No button matches '%s': type %s or a title.", shown, range))
-    case 1 where alert.buttonList[candidates[0]].role == .destructive:
-      let title = TerminalText.visible(alert.buttonList[candidates[0]].title)
+    case 1 where alert.buttonList.role(at: candidates[0]) == .destructive:
+      let title = TerminalText.visible(alert.buttonList.title(at: candidates[0]))
       let number = order.number(ofButtonAt: candidates[0])
       // TRANSLATORS: the hint after the start of a destructive button's
       // title (never chosen by a prefix): %1$s the answer, %2$s the title,
@@ -127,7 +127,7 @@ package enum AnswerMatcher {
     case 1:
       return .button(candidates[0])
     default:
-      let titles = candidates.prefix(4).map { TerminalText.visible(alert.buttonList[$0].title) }
+      let titles = candidates.prefix(4).map { TerminalText.visible(alert.buttonList.title(at: $0)) }
       // TRANSLATORS: the hint after an answer that starts several titles:
       // %1$s the answer, %2$s the list of titles ("'Alpha', 'Alps' and 3
       // more").

@@ -86,7 +86,7 @@ package struct LineRequest: Sendable {
   package var allCompletions: [String] {
     guard let reference = completingButtons else { return completions }
     let alert = reference.alert
-    return completions + alert.screenOrder.map { alert.buttonList[$0].title }
+    return completions + alert.screenOrder.map { alert.buttonList.title(at: $0) }
   }
 }
 

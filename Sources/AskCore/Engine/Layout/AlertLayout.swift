@@ -98,7 +98,7 @@ package enum AlertLayout {
       // TRANSLATORS: under the title: %1$s is a duration ("2 min 5 s"),
       // %2$s the default button's title, chosen when the time is up.
       return localized("(times out in %s, then chooses %s)", duration(limit),
-                       TerminalText.shortened(alert.buttonList[index].title))
+                       TerminalText.shortened(alert.buttonList.title(at: index)))
     }
     // TRANSLATORS: under the title: %s is a duration ("30 s").
     return localized("(times out in %s)", duration(limit))
@@ -170,7 +170,7 @@ package enum AlertLayout {
       // The title shortened: libedit draws the prompt whole, and no signal
       // acts while it does.
       return localized("Choice [%s, Enter = %s, Ctrl-D = cancel]: ", range,
-                       TerminalText.shortened(alert.buttonList[index].title))
+                       TerminalText.shortened(alert.buttonList.title(at: index)))
     }
     // TRANSLATORS: the answer line: %s is the numbers to type ("1-4", or
     // "1"). Key names stay as written; keep the ": " at the end.

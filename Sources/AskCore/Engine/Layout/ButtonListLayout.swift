@@ -326,8 +326,8 @@ package struct ButtonListLayout {
   /// them) but draws a page.
   static func titleWidth(_ alert: Alert, _ words: RoleWords, _ order: ScreenOrder, _ position: Int) -> Int {
     let index = order[position]
-    var width = TerminalText.visibleWidth(alert.buttonList[index].title)
-    if alert.buttonList[index].role == .destructive { width += words.destructiveWidth }
+    var width = TerminalText.visibleWidth(alert.buttonList.title(at: index))
+    if alert.buttonList.role(at: index) == .destructive { width += words.destructiveWidth }
     if index == alert.defaultButtonIndex { width += words.defaultWidth }
     return width
   }
