@@ -91,7 +91,7 @@ extension Alert {
       }
       if kind == 2 { alert.defaultButtonIndex = two.first }
     }
-    if let index = alert.defaultButtonIndex, buttons[index].role == .destructive {
+    if let index = alert.defaultButtonIndex, buttons.role(at: index) == .destructive {
       throw .invalidAlert(localized("The destructive button '%s' cannot be the default",
                                     TerminalText.shortened(buttons.title(at: index))))
     }

@@ -102,20 +102,28 @@ public enum AlertStyle: Sendable, Equatable {
   /// that there are no more labels and placeholders than fields, and no
   /// text for a secure first field.
   package init(kind: Kind, labels: [String], placeholders: [String], text: String?) {
+    self.init(kind: kind, label: labels.first, placeholder: placeholders.first, text: text,
+              secondLabel: labels.count > 1 ? labels[1] : nil,
+              secondPlaceholder: placeholders.count > 1 ? placeholders[1] : nil)
+  }
+
+  /// The style of `kind` with its first field's label, placeholder and
+  /// text and its second field's label and placeholder; what the style has
+  /// no field for is left out.
+  private init(kind: Kind, label: String?, placeholder: String?, text: String?, secondLabel: String?,
+               secondPlaceholder: String?) {
     switch kind {
     case .default: self = .default
-    case .plainTextInput:
-      self = .plainTextInput(label: labels.first, placeholder: placeholders.first, text: text)
-    case .secureTextInput: self = .secureTextInput(label: labels.first, placeholder: placeholders.first)
+    case .plainTextInput: self = .plainTextInput(label: label, placeholder: placeholder, text: text)
+    case .secureTextInput: self = .secureTextInput(label: label, placeholder: placeholder)
     case .loginAndPasswordInput:
-      self = .loginAndPasswordInput(loginLabel: labels.first, loginPlaceholder: placeholders.first, loginText: text,
-                                    passwordLabel: labels.count > 1 ? labels[1] : nil,
-                                    passwordPlaceholder: placeholders.count > 1 ? placeholders[1] : nil)
+      self = .loginAndPasswordInput(loginLabel: label, loginPlaceholder: placeholder, loginText: text,
+                                    passwordLabel: secondLabel, passwordPlaceholder: secondPlaceholder)
     }
   }
 
   /// The style of `kind` with `fields` (none: each field with its
-  /// defaults), as the command line and JSON give them.
+  /// defaults), as JSON gives them.
   /// - Throws: ``AskError/invalidAlert(_:)`` when there are fields but not
   ///   the style's count, or a secure field has initial text; both name the
   ///   JSON key `fields`.
@@ -134,17 +142,9 @@ public enum AlertStyle: Sendable, Equatable {
       throw .invalidAlert(localized("'fields[%d].text' is not allowed: a secure field has no initial text",
                                     String(index)))
     }
-    let field = { (index: Int) in fields.indices.contains(index) ? fields[index] : TextField() }
-    switch kind {
-    case .default: self = .default
-    case .plainTextInput:
-      self = .plainTextInput(label: field(0).label, placeholder: field(0).placeholder, text: field(0).text)
-    case .secureTextInput: self = .secureTextInput(label: field(0).label, placeholder: field(0).placeholder)
-    case .loginAndPasswordInput:
-      self = .loginAndPasswordInput(loginLabel: field(0).label, loginPlaceholder: field(0).placeholder,
-                                    loginText: field(0).text, passwordLabel: field(1).label,
-                                    passwordPlaceholder: field(1).placeholder)
-    }
+    let first = fields.first ?? TextField(), second = fields.count > 1 ? fields[1] : TextField()
+    self.init(kind: kind, label: first.label, placeholder: first.placeholder, text: first.text,
+              secondLabel: second.label, secondPlaceholder: second.placeholder)
   }
 }
 
